@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { personNameSchema, roleSchema, userMutableDataSchema } from './people';
+import { schoolNamesSchema } from './school';
+import { ACTIONS } from './policy';
+
+/** Minimum password length; better-auth enforces the same on its own endpoints. */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
+export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** The first-run wizard: the school and its first admin. */
+export const setupSchema = z.object({
+  school: schoolNamesSchema,
+  admin: z.object({
+    name: personNameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+  }),
+});
+export type SetupInput = z.infer<typeof setupSchema>;
+
+export const setupStatusSchema = z.object({ needsSetup: z.boolean() });
+
+export const sessionSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    name: personNameSchema,
+    email: z.string().nullable(),
+    roles: z.array(roleSchema),
+    userMutableData: userMutableDataSchema,
+  }),
+  school: z.object({ id: z.string(), shortName: z.string(), longName: z.string() }),
+  /** Actions the user may do to every record. */
+  actions: z.array(z.enum(ACTIONS)),
+  /** Actions the user may do to their own records only. */
+  ownActions: z.array(z.enum(ACTIONS)),
+});
+export type Session = z.infer<typeof sessionSchema>;

@@ -1,0 +1,21 @@
+/**
+ * Live updates: every write publishes {topic, ids} (never data). The server sends a user only
+ * the topics they may view; the web app invalidates the query keys listed here.
+ * Query keys start with the topic name, so invalidating ['people'] refreshes every people query.
+ */
+import type { Action } from './policy';
+
+export const LIVE_TOPICS = {
+  school: { view: 'schoolInfo:view', invalidates: [['school'], ['session']] },
+  people: { view: 'staff:view', invalidates: [['people'], ['session']] },
+} as const satisfies Record<string, { view: Action; invalidates: readonly (readonly string[])[] }>;
+
+export type LiveTopic = keyof typeof LIVE_TOPICS;
+
+export interface LiveMessage {
+  topic: LiveTopic;
+  ids: string[];
+}
+
+/** The SSE event name of a change; heartbeats are comments and carry no event. */
+export const LIVE_EVENT = 'change';

@@ -1,0 +1,37 @@
+/**
+ * Errors are application/problem+json (RFC 9457) with a stable `code` and a Norwegian
+ * `title`. The web app shows its own catalog text for a code and falls back to the title.
+ */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  detail?: string;
+  errors?: { path: string; message: string }[];
+}
+
+/** Stable codes and their Norwegian titles. */
+export const PROBLEMS = {
+  'validation-failed': { status: 400, title: 'Noen av feltene er ugyldige.' },
+  unauthenticated: { status: 401, title: 'Du er ikke logget inn.' },
+  'invalid-credentials': { status: 401, title: 'Feil e-post eller passord.' },
+  forbidden: { status: 403, title: 'Du har ikke tilgang til dette.' },
+  'not-in-directory': { status: 403, title: 'Kontoen din er ikke knyttet til noen skole.' },
+  'setup-done': { status: 403, title: 'Tun er allerede satt opp.' },
+  'origin-mismatch': { status: 403, title: 'Forespørselen kom fra en annen nettside og ble avvist.' },
+  'not-found': { status: 404, title: 'Fant ikke det du lette etter.' },
+  conflict: { status: 409, title: 'Dette finnes allerede.' },
+  'payload-too-large': { status: 413, title: 'Forespørselen er for stor.' },
+  'unsupported-media-type': { status: 415, title: 'Formatet på forespørselen støttes ikke.' },
+  'too-many-attempts': { status: 429, title: 'For mange forsøk. Vent litt og prøv igjen.' },
+  'internal-error': { status: 500, title: 'Noe gikk galt hos oss. Prøv igjen senere.' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+export function isProblem(value: unknown): value is Problem {
+  return typeof value === 'object' && value !== null && 'code' in value && 'title' in value;
+}

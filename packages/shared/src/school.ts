@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** A Norwegian or international phone number: digits, spaces, an optional leading +. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ]{8,20}$/, 'Ugyldig telefonnummer');
+
+export const positionSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180),
+});
+
+export const schoolSchema = z.object({
+  id: z.string(),
+  shortName: z.string(),
+  longName: z.string(),
+  supervisionPhone: z.string().nullable(),
+  position: positionSchema.nullable(),
+  currentSupervision: z.string().nullable(),
+});
+export type School = z.infer<typeof schoolSchema>;
+
+export const schoolNamesSchema = z.object({
+  shortName: z.string().trim().min(1).max(40),
+  longName: z.string().trim().min(1).max(200),
+});
+
+export const schoolUpdateSchema = schoolNamesSchema.partial().extend({
+  supervisionPhone: phoneSchema.nullable().optional(),
+  position: positionSchema.nullable().optional(),
+});
+export type SchoolUpdate = z.infer<typeof schoolUpdateSchema>;
