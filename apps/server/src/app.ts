@@ -1,0 +1,89 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authOptions, createAuth, loadAuthSecret } from './auth/auth';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { problem, registerProblemHandlers, sendProblem } from './http/problem';
+import { registerSecurity } from './http/security';
+import { LiveBus } from './live/bus';
+import { liveRoutes } from './live/live.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { schoolRoutes } from './modules/school/school.routes';
+import { sessionRoutes } from './modules/session/session.routes';
+import { setupRoutes } from './modules/setup/setup.routes';
+import { accessPlugin } from './policy/access';
+import { spaRoutes } from './web/spa.routes';
+
+/** Every feature's routes; a new feature adds its module here. */
+const ROUTE_MODULES = [healthRoutes, setupRoutes, sessionRoutes, schoolRoutes, liveRoutes];
+
+export interface BuildOptions {
+  /** Extra routes, registered like the feature modules (the tests use this). */
+  extraRoutes?: (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Instead of waiting for open keep-alive sockets when closing.
+    forceCloseConnections: true,
+  });
+
+  const database = openDatabase(config);
+  try {
+    // Migrations need no real secret; the secret itself is stored by our migrations.
+    await migrate(database, authOptions(config, database, 'migrations-need-no-secret-0123456789'));
+    const auth = createAuth(authOptions(config, database, await loadAuthSecret(config, database)));
+    const live = new LiveBus(database, app.log);
+    await live.start();
+    const ctx: AppContext = { config, database, auth, live };
+    app.addHook('onClose', async () => {
+      await live.stop();
+      await database.close();
+    });
+
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerProblemHandlers(app);
+    app.setNotFoundHandler((_request, reply) => sendProblem(reply, problem('not-found')));
+
+    await registerSecurity(app, config);
+    await app.register(rateLimit, { global: false });
+    await app.register(accessPlugin, { auth, db: database.db });
+
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Tun API', version: '1.0.0', description: 'Skoleadministrasjon for folkehøgskoler' },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(async (docs) => {
+      // The documentation is public, like the API's shape itself.
+      docs.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public' };
+      });
+      await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+    });
+
+    for (const routes of ROUTE_MODULES) await app.register(async (scope) => routes(scope, ctx));
+    if (options.extraRoutes) {
+      const extra = options.extraRoutes;
+      await app.register(async (scope) => extra(scope, ctx));
+    }
+    await app.register(async (scope) => spaRoutes(scope, ctx));
+
+    await app.ready();
+    return { app, ctx };
+  } catch (error) {
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+import { Migrator, sql, type Migration } from 'kysely';
+import { getMigrations } from 'better-auth/db/migration';
+import type { BetterAuthOptions } from 'better-auth';
+import type { Database } from './database';
+import { platform } from './migrations/001-platform';
+
+/**
+ * Our migrations, in order. They are imported rather than read from a folder so that the
+ * bundled server carries them. Never edit a migration that has shipped: add the next one.
+ */
+function ourMigrations(database: Database): Record<string, Migration> {
+  return {
+    '001-platform': platform(database.dialect),
+  };
+}
+
+/**
+ * Brings the database up to date: better-auth's tables first (ours reference its user table),
+ * then ours. On PostgreSQL an advisory lock keeps instances that start together from racing.
+ */
+export async function migrate(database: Database, authOptions: BetterAuthOptions): Promise<void> {
+  const run = async () => {
+    const auth = await getMigrations(authOptions);
+    await auth.runMigrations();
+    const migrator = new Migrator({
+      db: database.db,
+      provider: { getMigrations: async () => ourMigrations(database) },
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+      throw new Error(`Migration ${failed ?? ''} failed: ${String(error)}`, { cause: error });
+    }
+  };
+  if (database.dialect !== 'postgres') return run();
+  // The lock belongs to one connection, so take it inside a connection and hold it throughout.
+  await database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(7401)`.execute(connection);
+    try {
+      await run();
+    } finally {
+      await sql`select pg_advisory_unlock(7401)`.execute(connection);
+    }
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * Table types for Kysely. Instants are ISO-8601 UTC text and JSON is text in both dialects,
+ * so one query code serves SQLite and PostgreSQL (docs/decisions/002-database.md).
+ * Later features add their tables here, each in its own migration.
+ */
+import type { Generated, Selectable } from 'kysely';
+
+/** better-auth's own tables (created by its migrations; we read them and create credentials). */
+export interface AuthUserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean | number;
+  image: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+}
+
+export interface AuthAccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+}
+
+export interface AuthSessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: string | Date;
+}
+
+export interface SchoolTable {
+  id: string;
+  short_name: string;
+  long_name: string;
+  supervision_phone: string | null;
+  lat: number | null;
+  lon: number | null;
+  current_supervision: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PersonTable {
+  id: string;
+  school_id: string;
+  /** The sign-in account, once the person has one. */
+  user_id: string | null;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  room: string | null;
+  email: string | null;
+  phone: string | null;
+  /** JSON: SPEC §3 userMutableData. */
+  user_mutable_data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PersonRoleTable {
+  person_id: string;
+  school_id: string;
+  /** A role id of SPEC §3; unknown ids are skipped with a warning when read. */
+  role: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  school_id: string;
+  actor_person_id: string | null;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before: string | null;
+  after: string | null;
+  at: string;
+}
+
+export interface LiveEventTable {
+  id: Generated<number>;
+  school_id: string;
+  topic: string;
+  /** JSON array of ids. */
+  ids: string;
+  at: string;
+}
+
+/** One row, written by the first-run wizard, so that two wizards cannot both succeed. */
+export interface InstallationTable {
+  id: number;
+  set_up_at: string;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
+export interface DB {
+  user: AuthUserTable;
+  account: AuthAccountTable;
+  session: AuthSessionTable;
+  school: SchoolTable;
+  person: PersonTable;
+  person_role: PersonRoleTable;
+  audit_log: AuditLogTable;
+  live_event: LiveEventTable;
+  installation: InstallationTable;
+  setting: SettingTable;
+}
+
+export type SchoolRow = Selectable<SchoolTable>;
+export type PersonRow = Selectable<PersonTable>;

@@ -1,0 +1,68 @@
+/**
+ * The demo school: a made-up folk high school with one person per role. Later features add
+ * their data here. Every demo account has the same password, printed at start.
+ */
+import type { PersonName, Role } from '@tun/shared';
+import { fullName } from '@tun/shared';
+import { createCredentialAccount } from '../auth/accounts';
+import type { AppContext } from '../context';
+import { write } from '../db/write';
+import { recordAudit } from '../modules/audit/audit.repository';
+import { addRoles, insertPerson } from '../modules/people/people.repository';
+import { needsSetup, runSetup } from '../modules/setup/setup.service';
+
+export const DEMO_PASSWORD = 'tun-demo-2026';
+
+interface DemoPerson {
+  name: PersonName;
+  email: string;
+  roles: Role[];
+  label: string;
+}
+
+const ADMIN: DemoPerson = {
+  name: { first: 'Ingrid', last: 'Haugland' },
+  email: 'rektor@solbakken.example',
+  roles: ['admin'],
+  label: 'Administrator',
+};
+
+const OTHERS: DemoPerson[] = [
+  { name: { first: 'Magnus', last: 'Eide' }, email: 'utvikler@solbakken.example', roles: ['developer'], label: 'Utvikler' },
+  { name: { first: 'Kari', middle: 'Anne', last: 'Nordmann' }, email: 'laerer@solbakken.example', roles: ['teacher'], label: 'Lærer' },
+  { name: { first: 'Ola', last: 'Bakken' }, email: 'vaktmester@solbakken.example', roles: ['janitor'], label: 'Vaktmester' },
+  { name: { first: 'Sigrid', last: 'Lunde' }, email: 'kjokken@solbakken.example', roles: ['kitchen'], label: 'Kjøkkenstab' },
+  { name: { first: 'Jonas', last: 'Strand' }, email: 'stipendiat@solbakken.example', roles: ['stipp'], label: 'Stipendiat' },
+  { name: { first: 'Storskjerm', last: 'Kantina' }, email: 'tv@solbakken.example', roles: ['tv'], label: 'TV' },
+  { name: { first: 'Emma', middle: 'Louise', last: 'Solberg' }, email: 'elev@solbakken.example', roles: [], label: 'Elev' },
+];
+
+export async function seedDemo(ctx: AppContext): Promise<{ rolle: string; 'e-post': string; passord: string }[]> {
+  if (await needsSetup(ctx.database.db)) {
+    const { schoolId, personId } = await runSetup(ctx, {
+      school: { shortName: 'Solbakken', longName: 'Solbakken folkehøgskole' },
+      admin: { name: ADMIN.name, email: ADMIN.email, password: DEMO_PASSWORD },
+    });
+    await write(ctx, schoolId, async (trx, publish) => {
+      for (const person of OTHERS) {
+        const userId = await createCredentialAccount(
+          trx,
+          { auth: ctx.auth, dialect: ctx.database.dialect },
+          { email: person.email, name: fullName(person.name), password: DEMO_PASSWORD },
+        );
+        const id = await insertPerson(trx, { schoolId, userId, name: person.name, email: person.email });
+        await addRoles(trx, schoolId, id, person.roles);
+        await recordAudit(trx, {
+          schoolId,
+          actorPersonId: personId,
+          action: 'create',
+          entity: 'person',
+          entityId: id,
+          after: { name: person.name, email: person.email, roles: person.roles },
+        });
+        publish('people', [id]);
+      }
+    });
+  }
+  return [ADMIN, ...OTHERS].map((person) => ({ rolle: person.label, 'e-post': person.email, passord: DEMO_PASSWORD }));
+}

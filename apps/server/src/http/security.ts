@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { Config } from '../config';
+import { ProblemError } from './problem';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Security headers, and a check that state-changing requests come from Tun's own pages.
+ * Cookies are SameSite=Lax already; the Origin check also stops a same-site attacker.
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const https = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        // Mantine writes its CSS variables in a style element.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'none'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+  });
+
+  const configured = new URL(config.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new ProblemError('origin-mismatch');
+    const origin = request.headers.origin;
+    // Clients that are not browsers send no Origin and carry no ambient cookies to abuse.
+    if (origin === undefined) return;
+    if (origin === configured) return;
+    // Without a configured PUBLIC_URL, the address the browser used is Tun's own.
+    if (!config.publicUrlFixed && origin === `${request.protocol}://${request.host}`) return;
+    throw new ProblemError('origin-mismatch');
+  });
+}

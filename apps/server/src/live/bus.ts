@@ -1,0 +1,204 @@
+/**
+ * The live bus. Every write records {topic, ids} in live_event inside its own transaction, so
+ * a change and its announcement commit together. SQLite: one process, so the bus dispatches
+ * after commit. PostgreSQL: the same transaction sends NOTIFY, which PostgreSQL delivers at
+ * commit to every instance LISTENing (this one included); each dispatches to its own
+ * subscribers. The row ids grow across instances, which lets a client resume with
+ * Last-Event-ID on any instance.
+ */
+import { sql } from 'kysely';
+import pg from 'pg';
+import { LIVE_TOPICS, type LiveMessage, type LiveTopic } from '@tun/shared';
+import type { Database, Trx } from '../db/database';
+import { nowIso } from '../db/database';
+
+export interface LiveEvent extends LiveMessage {
+  id: number;
+  schoolId: string;
+}
+
+type Listener = (event: LiveEvent) => void;
+
+const CHANNEL = 'tun_live';
+/** NOTIFY payloads must stay under 8000 bytes; bigger events are fetched by id. */
+const MAX_NOTIFY_PAYLOAD = 7000;
+const KEEP_EVENTS_MS = 24 * 60 * 60 * 1000;
+const REPLAY_LIMIT = 500;
+
+function isLiveTopic(topic: string): topic is LiveTopic {
+  return topic in LIVE_TOPICS;
+}
+
+function toEvent(row: { id: number | string; school_id: string; topic: string; ids: string }): LiveEvent | undefined {
+  if (!isLiveTopic(row.topic)) return undefined;
+  return { id: Number(row.id), schoolId: row.school_id, topic: row.topic, ids: JSON.parse(row.ids) as string[] };
+}
+
+export class LiveBus {
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private client: pg.Client | undefined;
+  private stopped = false;
+  private lastId = 0;
+  private pruneTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: { warn(obj: unknown, message?: string): void },
+  ) {}
+
+  async start(): Promise<void> {
+    const latest = await this.database.db
+      .selectFrom('live_event')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    this.lastId = Number(latest?.id ?? 0);
+    if (this.database.dialect === 'postgres') await this.listen();
+    await this.prune();
+    this.pruneTimer = setInterval(() => void this.prune(), 60 * 60 * 1000);
+    this.pruneTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.pruneTimer);
+    this.listeners.clear();
+    await this.client?.end().catch(() => {});
+  }
+
+  subscribe(schoolId: string, listener: Listener): () => void {
+    let set = this.listeners.get(schoolId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(schoolId, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(schoolId);
+    };
+  }
+
+  subscriberCount(): number {
+    let count = 0;
+    for (const set of this.listeners.values()) count += set.size;
+    return count;
+  }
+
+  /** Records the messages inside the writing transaction; returns the events to dispatch after commit. */
+  async record(trx: Trx, schoolId: string, messages: readonly LiveMessage[]): Promise<LiveEvent[]> {
+    const events: LiveEvent[] = [];
+    for (const message of messages) {
+      const row = await trx
+        .insertInto('live_event')
+        .values({ school_id: schoolId, topic: message.topic, ids: JSON.stringify(message.ids), at: nowIso() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const event: LiveEvent = { id: Number(row.id), schoolId, topic: message.topic, ids: message.ids };
+      events.push(event);
+      if (this.database.dialect === 'postgres') {
+        const full = JSON.stringify(event);
+        const payload = full.length <= MAX_NOTIFY_PAYLOAD ? full : JSON.stringify({ id: event.id });
+        await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(trx);
+      }
+    }
+    return events;
+  }
+
+  /** After commit. On PostgreSQL the notification does this, on every instance. */
+  committed(events: readonly LiveEvent[]): void {
+    if (this.database.dialect === 'postgres') return;
+    for (const event of events) this.dispatch(event);
+  }
+
+  /** Events after `afterId` for a school, for a client resuming with Last-Event-ID. */
+  async since(schoolId: string, afterId: number): Promise<LiveEvent[]> {
+    const rows = await this.database.db
+      .selectFrom('live_event')
+      .selectAll()
+      .where('school_id', '=', schoolId)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(REPLAY_LIMIT)
+      .execute();
+    return rows.flatMap((row) => toEvent(row) ?? []);
+  }
+
+  private dispatch(event: LiveEvent): void {
+    if (event.id > this.lastId) this.lastId = event.id;
+    const set = this.listeners.get(event.schoolId);
+    if (!set) return;
+    for (const listener of set) listener(event);
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.database.url });
+    client.on('notification', (message) => void this.onNotification(message.payload));
+    client.on('error', (error) => {
+      this.log.warn({ err: error }, 'live: LISTEN connection lost');
+      void this.reconnect(client);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.client = client;
+  }
+
+  private async reconnect(old: pg.Client): Promise<void> {
+    if (this.stopped || this.client !== old) return;
+    this.client = undefined;
+    await old.end().catch(() => {});
+    while (!this.stopped) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      try {
+        await this.listen();
+        // Whatever was announced while we were away.
+        await this.catchUp();
+        return;
+      } catch (error) {
+        this.log.warn({ err: error }, 'live: reconnecting failed, trying again');
+      }
+    }
+  }
+
+  private async catchUp(): Promise<void> {
+    const rows = await this.database.db
+      .selectFrom('live_event')
+      .selectAll()
+      .where('id', '>', this.lastId)
+      .orderBy('id')
+      .limit(REPLAY_LIMIT * 10)
+      .execute();
+    for (const row of rows) {
+      const event = toEvent(row);
+      if (event) this.dispatch(event);
+    }
+  }
+
+  private async onNotification(payload: string | undefined): Promise<void> {
+    if (!payload) return;
+    try {
+      const parsed = JSON.parse(payload) as Partial<LiveEvent> & { id: number };
+      if (parsed.schoolId && parsed.topic && parsed.ids) {
+        this.dispatch(parsed as LiveEvent);
+        return;
+      }
+      const row = await this.database.db
+        .selectFrom('live_event')
+        .selectAll()
+        .where('id', '=', parsed.id)
+        .executeTakeFirst();
+      const event = row && toEvent(row);
+      if (event) this.dispatch(event);
+    } catch (error) {
+      this.log.warn({ err: error }, 'live: unreadable notification');
+    }
+  }
+
+  private async prune(): Promise<void> {
+    const before = new Date(Date.now() - KEEP_EVENTS_MS).toISOString();
+    await this.database.db
+      .deleteFrom('live_event')
+      .where('at', '<', before)
+      .execute()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'live: pruning failed'));
+  }
+}

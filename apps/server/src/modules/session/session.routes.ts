@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginSchema, sessionSchema } from '@tun/shared';
+import { authHeaders, findDirectoryEntry } from '../../auth/principal';
+import type { AppContext } from '../../context';
+import { ProblemError, problem } from '../../http/problem';
+import { describeSession } from './session.service';
+
+function forwardCookies(from: Response, reply: FastifyReply): void {
+  const cookies = from.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+}
+
+export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+
+  routes.post(
+    '/api/v1/login',
+    {
+      config: {
+        access: 'public',
+        // Per address and account: a whole school often shares one public IP address.
+        rateLimit: {
+          max: ctx.config.loginRateLimit,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) =>
+            `${request.ip}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+          errorResponseBuilder: () => problem('too-many-attempts'),
+        },
+      },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in with e-mail and password',
+        body: loginSchema,
+        response: { 200: sessionSchema },
+      },
+    },
+    async (request, reply) => {
+      const response = await ctx.auth.api.signInEmail({
+        body: { email: request.body.email, password: request.body.password },
+        headers: authHeaders(request.headers),
+        asResponse: true,
+      });
+      if (response.status === 401 || response.status === 400) throw new ProblemError('invalid-credentials');
+      if (!response.ok) throw new Error(`sign-in failed with ${response.status}`);
+      const signedIn = (await response.json()) as { token: string; user: { id: string } };
+      const warn = (message: string) => request.log.warn(message);
+      const entry = await findDirectoryEntry(db, signedIn.user.id, warn);
+      if (!entry) {
+        // An account that belongs to no school gets no session.
+        await db.deleteFrom('session').where('token', '=', signedIn.token).execute();
+        throw new ProblemError('not-in-directory', 'User not in userdirect?');
+      }
+      forwardCookies(response, reply);
+      return describeSession(db, { userId: signedIn.user.id, ...entry });
+    },
+  );
+
+  routes.post(
+    '/api/v1/logout',
+    {
+      // Signing out must work with a stale or missing session too.
+      config: { access: 'public' },
+      schema: { tags: ['session'], summary: 'Sign out and clear the session cookie', response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      if (request.headers.cookie) {
+        const response = await ctx.auth.api.signOut({ headers: authHeaders(request.headers), asResponse: true });
+        forwardCookies(response, reply);
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.get(
+    '/api/v1/session',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['session'], summary: 'Who is signed in and what they may do', response: { 200: sessionSchema } },
+    },
+    async (request) => describeSession(db, request.principal),
+  );
+
+  routes.get(
+    '/api/v1/time',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['session'],
+        summary: "The server's clock, so that phones with a wrong clock still show correct countdowns",
+        response: { 200: z.object({ now: z.string() }) },
+      },
+    },
+    async () => ({ now: new Date().toISOString() }),
+  );
+}

@@ -1,0 +1,27 @@
+import { grantsOf, type Session } from '@tun/shared';
+import type { RequestPrincipal } from '../../auth/principal';
+import type { Queryable } from '../../db/database';
+import { ProblemError } from '../../http/problem';
+import { findPerson, mutableData, personName } from '../people/people.repository';
+import { findSchool } from '../school/school.repository';
+
+/** The session as the web app needs it: who, which school, and what they may do. */
+export async function describeSession(db: Queryable, principal: RequestPrincipal): Promise<Session> {
+  const [person, school] = await Promise.all([
+    findPerson(db, principal.schoolId, principal.personId),
+    findSchool(db, principal.schoolId),
+  ]);
+  if (!person) throw new ProblemError('not-in-directory', 'User not in userdirect?');
+  if (!school) throw new ProblemError('not-found', 'Could not fetch groups for school. Do they exist?');
+  return {
+    user: {
+      id: person.id,
+      name: personName(person),
+      email: person.email,
+      roles: principal.roles,
+      userMutableData: mutableData(person),
+    },
+    school: { id: school.id, shortName: school.short_name, longName: school.long_name },
+    ...grantsOf(principal.roles),
+  };
+}

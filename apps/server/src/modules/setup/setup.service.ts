@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { fullName, type SetupInput } from '@tun/shared';
+import { createCredentialAccount } from '../../auth/accounts';
+import type { AppContext } from '../../context';
+import { nowIso, type Queryable } from '../../db/database';
+import { write } from '../../db/write';
+import { ProblemError } from '../../http/problem';
+import { recordAudit } from '../audit/audit.repository';
+import { addRoles, insertPerson } from '../people/people.repository';
+import { insertSchool } from '../school/school.repository';
+
+export async function needsSetup(db: Queryable): Promise<boolean> {
+  const row = await db.selectFrom('installation').select('id').executeTakeFirst();
+  return row === undefined;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as { code?: string })?.code ?? '') + String((error as Error)?.message ?? '');
+  return /23505|SQLITE_CONSTRAINT|UNIQUE constraint/i.test(text);
+}
+
+/**
+ * The first-run wizard: creates the school and its first admin in one transaction. The single
+ * installation row makes a second wizard fail even when two arrive at the same moment.
+ */
+export async function runSetup(ctx: AppContext, input: SetupInput): Promise<{ schoolId: string; personId: string }> {
+  if (!(await needsSetup(ctx.database.db))) throw new ProblemError('setup-done');
+  const schoolId = randomUUID();
+  try {
+    return await write(ctx, schoolId, async (trx, publish) => {
+      await trx.insertInto('installation').values({ id: 1, set_up_at: nowIso() }).execute();
+      await insertSchool(trx, { id: schoolId, ...input.school });
+      const userId = await createCredentialAccount(trx, { auth: ctx.auth, dialect: ctx.database.dialect }, {
+        email: input.admin.email,
+        name: fullName(input.admin.name),
+        password: input.admin.password,
+      });
+      const personId = await insertPerson(trx, {
+        schoolId,
+        userId,
+        name: input.admin.name,
+        email: input.admin.email,
+      });
+      await addRoles(trx, schoolId, personId, ['admin']);
+      await recordAudit(trx, {
+        schoolId,
+        actorPersonId: null,
+        action: 'setup',
+        entity: 'person',
+        entityId: personId,
+        after: { name: input.admin.name, email: input.admin.email, roles: ['admin'] },
+      });
+      publish('school', [schoolId]);
+      publish('people', [personId]);
+      return { schoolId, personId };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ProblemError('setup-done');
+    throw error;
+  }
+}
