@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { loginSchema, sessionSchema } from '@tun/shared';
 import { authHeaders, findDirectoryEntry } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { ProblemError, problem } from '../../http/problem';
+import { ProblemError } from '../../http/problem';
 import { describeSession } from './session.service';
 
 function forwardCookies(from: Response, reply: FastifyReply): void {
@@ -28,7 +28,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
           hook: 'preHandler',
           keyGenerator: (request) =>
             `${request.ip}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
-          errorResponseBuilder: () => problem('too-many-attempts'),
+          errorResponseBuilder: () => new ProblemError('too-many-attempts'),
         },
       },
       schema: {

@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROBLEM_CONTENT_TYPE } from '@tun/shared';
+import { createMember, createOrphanAccount, createSchool, login, PASSWORD, setupInput, setupSchool } from './factories';
+import { createTestApp, dialects, type TestApp } from './helper';
+
+describe.each(dialects())('platform on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('answers health', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: dialect });
+  });
+
+  describe('first run', () => {
+    it('needs setup while no school exists', async () => {
+      const response = await t.request({ method: 'GET', url: '/api/v1/setup' });
+      expect(response.json()).toEqual({ needsSetup: true });
+    });
+
+    it('refuses bad wizard input with Norwegian field errors and writes nothing', async () => {
+      const input = setupInput({ email: 'ikke-en-epost', password: 'kort' });
+      const response = await t.request({ method: 'POST', url: '/api/v1/setup', payload: input });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toContain(PROBLEM_CONTENT_TYPE);
+      const body = response.json();
+      expect(body.code).toBe('validation-failed');
+      expect(body.title).toBe('Noen av feltene er ugyldige.');
+      expect(body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['body.admin.email', 'body.admin.password']);
+      expect((await t.request({ method: 'GET', url: '/api/v1/setup' })).json()).toEqual({ needsSetup: true });
+    });
+
+    it('creates the school and its first admin, then answers 403 forever', async () => {
+      const { adminCookie } = await setupSchool(t);
+      const session = await t.request({ method: 'GET', url: '/api/v1/session', cookie: adminCookie });
+      expect(session.statusCode).toBe(200);
+      expect(session.json().user.roles).toEqual(['admin']);
+      expect(session.json().school).toMatchObject({ shortName: 'Fjordtun', longName: 'Fjordtun folkehøgskole' });
+      expect((await t.request({ method: 'GET', url: '/api/v1/setup' })).json()).toEqual({ needsSetup: false });
+
+      const again = await t.request({ method: 'POST', url: '/api/v1/setup', payload: setupInput({ email: 'ny@x.no' }) });
+      expect(again.statusCode).toBe(403);
+      expect(again.json()).toMatchObject({ code: 'setup-done', title: 'Tun er allerede satt opp.' });
+      const schools = await t.ctx.database.db.selectFrom('school').select('id').execute();
+      expect(schools).toHaveLength(1);
+      const audit = await t.ctx.database.db.selectFrom('audit_log').selectAll().execute();
+      expect(audit.map((row) => row.action)).toContain('setup');
+    });
+  });
+
+  describe('sign-in', () => {
+    it('sets an httpOnly SameSite=Lax session cookie and describes the session', async () => {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: 'REKTOR@fjordtun.no', password: PASSWORD },
+      });
+      expect(response.statusCode).toBe(200);
+      const cookie = response.cookies.find((c) => c.name === 'tun.session_token');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      const body = response.json();
+      expect(body.user.name).toEqual({ first: 'Astrid', last: 'Rektor' });
+      expect(body.actions).toContain('roles:change');
+      expect(body.ownActions).toEqual([]);
+    });
+
+    it('answers a wrong password with a Norwegian 401 problem', async () => {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: 'rektor@fjordtun.no', password: 'feil-passord-999' },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'invalid-credentials', title: 'Feil e-post eller passord.' });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    });
+
+    it('answers an unknown e-mail exactly like a wrong password', async () => {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: 'finnes.ikke@fjordtun.no', password: PASSWORD },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe('invalid-credentials');
+    });
+
+    it('refuses an account without a school (SPEC §8) and leaves no session', async () => {
+      const email = await createOrphanAccount(t);
+      const before = await t.ctx.database.db.selectFrom('session').select('id').execute();
+      const response = await t.request({ method: 'POST', url: '/api/v1/login', payload: { email, password: PASSWORD } });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'not-in-directory', detail: 'User not in userdirect?' });
+      expect(response.headers['set-cookie']).toBeUndefined();
+      const after = await t.ctx.database.db.selectFrom('session').select('id').execute();
+      expect(after).toHaveLength(before.length);
+    });
+
+    it('answers 401 without a session (SPEC §8)', async () => {
+      const response = await t.request({ method: 'GET', url: '/api/v1/session' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'unauthenticated', detail: 'User is not authenticated' });
+      const forged = await t.request({ method: 'GET', url: '/api/v1/session', cookie: 'tun.session_token=forged.value' });
+      expect(forged.statusCode).toBe(401);
+    });
+
+    it('logs out: the session ends and the cookie is cleared', async () => {
+      const { email } = await createMember(t, await schoolIdOf(t), ['teacher']);
+      const cookie = await login(t, email);
+      const out = await t.request({ method: 'POST', url: '/api/v1/logout', cookie });
+      expect(out.statusCode).toBe(204);
+      const cleared = out.cookies.find((c) => c.name === 'tun.session_token');
+      expect(cleared?.value).toBe('');
+      const after = await t.request({ method: 'GET', url: '/api/v1/session', cookie });
+      expect(after.statusCode).toBe(401);
+    });
+
+    it('skips unknown role ids with a warning instead of failing', async () => {
+      const schoolId = await schoolIdOf(t);
+      const { personId, email } = await createMember(t, schoolId, ['teacher']);
+      await t.ctx.database.db
+        .insertInto('person_role')
+        .values({ person_id: personId, school_id: schoolId, role: 'trollmann' })
+        .execute();
+      const cookie = await login(t, email);
+      const session = await t.request({ method: 'GET', url: '/api/v1/session', cookie });
+      expect(session.statusCode).toBe(200);
+      expect(session.json().user.roles).toEqual(['teacher']);
+    });
+  });
+
+  describe('school and tenancy', () => {
+    it('shows each user their own school only', async () => {
+      const otherSchool = await createSchool(t, 'Nabotun');
+      const { email } = await createMember(t, otherSchool, ['admin']);
+      const cookie = await login(t, email);
+      const response = await t.request({ method: 'GET', url: '/api/v1/school', cookie });
+      expect(response.json()).toMatchObject({ id: otherSchool, shortName: 'Nabotun' });
+      const change = await t.request({
+        method: 'PATCH',
+        url: '/api/v1/school',
+        cookie,
+        payload: { longName: 'Nabotun skole' },
+      });
+      expect(change.statusCode).toBe(200);
+      const first = await t.ctx.database.db
+        .selectFrom('school')
+        .select('long_name')
+        .where('id', '=', await schoolIdOf(t))
+        .executeTakeFirstOrThrow();
+      expect(first.long_name).toBe('Fjordtun folkehøgskole');
+    });
+
+    it('validates the supervision phone and position and changes nothing on bad input', async () => {
+      const cookie = await login(t, 'rektor@fjordtun.no');
+      const bad = await t.request({
+        method: 'PATCH',
+        url: '/api/v1/school',
+        cookie,
+        payload: { supervisionPhone: 'ring meg', position: { lat: 95, lon: 10 } },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors.map((e: { path: string }) => e.path).sort()).toEqual([
+        'body.position.lat',
+        'body.supervisionPhone',
+      ]);
+      const good = await t.request({
+        method: 'PATCH',
+        url: '/api/v1/school',
+        cookie,
+        payload: { supervisionPhone: '+47 912 34 567', position: { lat: 61.2, lon: 7.1 } },
+      });
+      expect(good.json()).toMatchObject({ supervisionPhone: '+47 912 34 567', position: { lat: 61.2, lon: 7.1 } });
+    });
+  });
+
+  describe('http', () => {
+    it('answers malformed JSON with a 400 problem, never a 500', async () => {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/v1/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email": ',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('validation-failed');
+    });
+
+    it('answers an unknown API path with a 404 problem', async () => {
+      const response = await t.request({ method: 'GET', url: '/api/v1/finnes-ikke' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'not-found' });
+    });
+
+    it('refuses unsafe requests from another origin', async () => {
+      const foreign = await t.request({
+        method: 'POST',
+        url: '/api/v1/login',
+        headers: { origin: 'https://angriper.example' },
+        payload: { email: 'rektor@fjordtun.no', password: PASSWORD },
+      });
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json().code).toBe('origin-mismatch');
+      const own = await t.request({
+        method: 'POST',
+        url: '/api/v1/logout',
+        headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+      });
+      expect(own.statusCode).toBe(204);
+    });
+
+    it('sends strict security headers', async () => {
+      const response = await t.request({ method: 'GET', url: '/api/v1/health' });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      // HSTS only behind https.
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it('publishes the OpenAPI document at /api/docs/json', async () => {
+      const response = await t.request({ method: 'GET', url: '/api/docs/json' });
+      expect(response.statusCode).toBe(200);
+      const doc = response.json();
+      expect(doc.openapi).toMatch(/^3\./);
+      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/health', '/api/v1/login', '/api/v1/school']));
+      expect(doc.paths['/api/v1/setup'].post.requestBody).toBeDefined();
+      const ui = await t.request({ method: 'GET', url: '/api/docs' });
+      expect([200, 302]).toContain(ui.statusCode);
+    });
+  });
+});
+
+async function schoolIdOf(t: TestApp): Promise<string> {
+  const row = await t.ctx.database.db
+    .selectFrom('school')
+    .select('id')
+    .where('short_name', '=', 'Fjordtun')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe('login rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { env: { LOGIN_RATE_LIMIT: '3' } });
+    await setupSchool(t);
+  });
+  afterAll(() => t.close());
+
+    it('limits login attempts per account with a Norwegian 429', async () => {
+      const attempt = () =>
+        t.request({ method: 'POST', url: '/api/v1/login', payload: { email: 'maal@fjordtun.no', password: 'x' } });
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await attempt()).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const limited = await attempt();
+      expect(limited.headers['content-type']).toContain(PROBLEM_CONTENT_TYPE);
+      expect(limited.json()).toMatchObject({ code: 'too-many-attempts', title: 'For mange forsøk. Vent litt og prøv igjen.' });
+      // Another account from the same address (a school shares one) is not affected.
+      const other = await t.request({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: 'rektor@fjordtun.no', password: PASSWORD },
+      });
+      expect(other.statusCode).toBe(200);
+      // Input that fails validation is refused before it counts.
+      const invalid = await t.request({ method: 'POST', url: '/api/v1/login', payload: { email: 'x', password: '' } });
+      expect(invalid.statusCode).toBe(400);
+    });
+
+});
+
+describe('secure deployment', () => {
+  it('sends HSTS and secure cookies when PUBLIC_URL is https', async () => {
+    const t = await createTestApp('sqlite', { env: { PUBLIC_URL: 'https://tun.skole.no' } });
+    try {
+      const response = await t.request({ method: 'GET', url: '/api/v1/health' });
+      expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+      await setupSchool(t);
+      const login = await t.request({
+        method: 'POST',
+        url: '/api/v1/login',
+        headers: { origin: 'https://tun.skole.no' },
+        payload: { email: 'rektor@fjordtun.no', password: PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.cookies.find((c) => c.name.endsWith('tun.session_token'))?.secure).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});

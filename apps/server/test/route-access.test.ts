@@ -1,0 +1,94 @@
+/**
+ * Every route, as every role: without a session it answers 401; with a role that the
+ * permission table refuses it answers 403; with a role it allows it answers neither.
+ * New routes are covered by this test the moment they are registered.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canOwn, type RouteAccess } from '@tun/shared';
+import { AUDIENCES, createMember, login, setupSchool } from './factories';
+import { createTestApp, dialects, type TestApp } from './helper';
+
+/** Streams stay open when allowed; they are checked with real connections in live.test.ts. */
+const STREAMING = new Set(['GET /api/v1/live']);
+
+function concreteUrl(url: string): string {
+  return url.replace(/:[A-Za-z]+/g, randomUUID()).replace('*', 'x');
+}
+
+describe.each(dialects())('route access on %s', (dialect) => {
+  let t: TestApp;
+  const cookies = new Map<string, string>();
+  let routes: { method: string; url: string; access: RouteAccess }[];
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    const { schoolId } = await setupSchool(t);
+    for (const audience of AUDIENCES) {
+      const { email } = await createMember(t, schoolId, audience.roles);
+      cookies.set(audience.name, await login(t, email));
+    }
+    routes = t.app.declaredRoutes().filter((route) => route.method !== 'HEAD');
+  });
+  afterAll(() => t.close());
+
+  it('has routes to check, each with a declared access', () => {
+    expect(routes.length).toBeGreaterThan(5);
+    for (const route of routes) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+  });
+
+  it('answers 401 without a session on every route that is not public', async () => {
+    for (const route of routes.filter((r) => r.access !== 'public')) {
+      const response = await t.request({ method: route.method as 'GET', url: concreteUrl(route.url), payload: {} });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(response.json().code).toBe('unauthenticated');
+    }
+  });
+
+  for (const audience of AUDIENCES) {
+    it(`follows the permission table for ${audience.name}`, async () => {
+      const cookie = cookies.get(audience.name)!;
+      for (const route of routes.filter((r) => r.access !== 'public' && r.access !== 'authenticated')) {
+        const key = `${route.method} ${route.url}`;
+        const allowed = canOwn(audience.roles, route.access as Exclude<RouteAccess, 'public' | 'authenticated'>);
+        if (allowed && STREAMING.has(key)) continue;
+        const response = await t.request({ method: route.method as 'GET', url: concreteUrl(route.url), cookie, payload: {} });
+        if (allowed) {
+          expect([401, 403], `${key} as ${audience.name}: ${response.body}`).not.toContain(response.statusCode);
+        } else {
+          expect(response.statusCode, `${key} as ${audience.name}`).toBe(403);
+          expect(response.json().code).toBe('forbidden');
+        }
+      }
+    });
+  }
+});
+
+describe('a route without a declared access', () => {
+  it('stops the server from starting', async () => {
+    await expect(
+      createTestApp('sqlite', {
+        extraRoutes: async (app) => {
+          app.get('/api/v1/glemt', async () => ({ ok: true }));
+        },
+      }),
+    ).rejects.toThrow('Routes without a declared access rule: GET /api/v1/glemt');
+  });
+
+  it('starts when the same route declares one', async () => {
+    const t = await createTestApp('sqlite', {
+      extraRoutes: async (app) => {
+        app.get('/api/v1/husket', { config: { access: 'rooms:change' } }, async () => ({ ok: true }));
+      },
+    });
+    try {
+      const { schoolId, adminCookie } = await setupSchool(t);
+      expect((await t.request({ method: 'GET', url: '/api/v1/husket', cookie: adminCookie })).statusCode).toBe(200);
+      const { email } = await createMember(t, schoolId, ['teacher']);
+      const teacher = await login(t, email);
+      expect((await t.request({ method: 'GET', url: '/api/v1/husket', cookie: teacher })).statusCode).toBe(403);
+    } finally {
+      await t.close();
+    }
+  });
+});

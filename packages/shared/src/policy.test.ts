@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIONS, can, canAll, canOwn, grantsOf, POLICY, type Action } from './policy';
+import type { Role } from './roles';
+
+/**
+ * SPEC §6, written out again by hand per audience, so that a slip in policy.ts shows up here.
+ * Columns: developer, admin, janitor, teacher, kitchen, stipp, tv, student.
+ * 'A' = may on every record, 'O' = only on own records, '-' = may not.
+ */
+const AUDIENCES: { name: string; roles: Role[] }[] = [
+  { name: 'developer', roles: ['developer'] },
+  { name: 'admin', roles: ['admin'] },
+  { name: 'janitor', roles: ['janitor'] },
+  { name: 'teacher', roles: ['teacher'] },
+  { name: 'kitchen', roles: ['kitchen'] },
+  { name: 'stipp', roles: ['stipp'] },
+  { name: 'tv', roles: ['tv'] },
+  { name: 'student', roles: [] },
+];
+
+const EXPECTED: Record<Action, string> = {
+  //                           dev adm jan tea kit sti tv  stu
+  'schoolInfo:view': '        A   A   A   A   A   A   A   A',
+  'schoolInfo:change': '      A   A   -   -   -   -   -   -',
+  'staff:view': '             A   A   A   A   A   A   A   A',
+  'staff:change': '           A   A   -   -   -   -   -   -',
+  'roles:change': '           A   A   -   -   -   -   -   -',
+  'students:view': '          A   A   A   A   A   A   A   A',
+  'students:change': '        A   A   -   -   -   -   -   -',
+  'lines:view': '             A   A   A   A   A   A   A   A',
+  'lines:change': '           A   A   -   -   -   -   -   -',
+  'electives:view': '         A   A   A   A   A   A   A   A',
+  'electives:change': '       A   A   -   -   -   -   -   -',
+  'rooms:view': '             A   A   A   A   A   A   A   A',
+  'rooms:change': '           A   A   -   -   -   -   -   -',
+  'files:view': '             A   A   A   A   A   A   A   A',
+  'files:change': '           A   A   -   A   -   -   -   -',
+  'posts:view': '             A   A   A   A   A   A   A   A',
+  'posts:change': '           A   A   A   A   A   -   -   -',
+  'calendar:view': '          A   A   A   A   A   A   A   A',
+  'timetable:change': '       A   A   -   -   -   -   -   -',
+  'events:change': '          A   A   A   A   A   -   -   -',
+  'absence:view': '           A   A   -   A   -   O   -   O',
+  'absence:change': '         A   A   -   A   -   -   -   -',
+  'preliminaryAbsence:view': 'A   A   -   A   -   A   -   -',
+  'preliminaryAbsence:change': 'A A   -   A   -   -   -   -',
+  'proposals:view': '         A   A   -   A   -   O   -   -',
+  'proposals:approve': '      A   A   -   A   -   -   -   -',
+  'proposals:submit': '       -   -   -   -   -   A   -   -',
+  'maintenance:handle': '     A   A   A   -   -   -   -   -',
+  'maintenance:view': '       A   A   A   O   O   O   -   O',
+  'maintenance:submit': '     A   A   -   A   A   A   -   A',
+  'foodPlan:view': '          A   A   A   A   A   A   A   A',
+  'foodPlan:change': '        A   A   -   -   A   -   -   -',
+  'groups:view': '            A   A   A   A   A   A   A   A',
+  'groups:change': '          A   A   A   A   A   A   -   -',
+  'activities:view': '        A   A   A   A   A   A   A   A',
+  'activities:change': '      A   A   O   A   O   O   O   O',
+};
+
+describe('the permission table (SPEC §6)', () => {
+  it('has a row for every action and no other', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...ACTIONS].sort());
+    expect(ACTIONS.length).toBe(Object.keys(POLICY).length);
+  });
+
+  for (const action of ACTIONS) {
+    const cells = EXPECTED[action].trim().split(/\s+/);
+    it(`${action}: ${cells.join(' ')}`, () => {
+      expect(cells).toHaveLength(AUDIENCES.length);
+      AUDIENCES.forEach(({ name, roles }, index) => {
+        const cell = cells[index];
+        const got = canAll(roles, action) ? 'A' : canOwn(roles, action) ? 'O' : '-';
+        expect({ audience: name, cell: got }).toEqual({ audience: name, cell });
+      });
+    });
+  }
+});
+
+describe('can()', () => {
+  it('lets an own-only grant act on the own record and not on another', () => {
+    const student = { personId: 'p1', roles: [] as Role[] };
+    expect(can(student, 'absence:view', 'p1')).toBe(true);
+    expect(can(student, 'absence:view', 'p2')).toBe(false);
+    expect(can(student, 'absence:change', 'p1')).toBe(false);
+  });
+
+  it('lets a full grant act on any record', () => {
+    expect(can({ personId: 'p1', roles: ['teacher'] }, 'absence:view', 'p2')).toBe(true);
+  });
+
+  it('combines roles: any role that allows is enough', () => {
+    expect(canAll(['stipp', 'teacher'], 'absence:view')).toBe(true);
+    expect(canAll(['tv', 'kitchen'], 'foodPlan:change')).toBe(true);
+  });
+});
+
+describe('grantsOf()', () => {
+  it('splits full and own-only grants', () => {
+    const { actions, ownActions } = grantsOf([]);
+    expect(actions).toContain('maintenance:submit');
+    expect(actions).not.toContain('absence:view');
+    expect(ownActions).toEqual(['absence:view', 'maintenance:view', 'activities:change']);
+  });
+});
