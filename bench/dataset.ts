@@ -1,0 +1,62 @@
+/**
+ * The data the scenarios run against, made once per dialect after the server has migrated its
+ * database and before the first scenario.
+ *
+ * For now that is the first-run school and its admin, made through the public setup route.
+ * The large school of PERFORMANCE.md comes from bench/generate (seeded, deterministic, with
+ * --schools N for tenancy scale); it will be called here, writing to the database directly
+ * (BenchDatabase.location) because 400,000 attendance rows through the API would take longer
+ * than the benchmark. Whatever ids and accounts scenarios need (a student, an event, a tag)
+ * then belong on Dataset, so that scenarios look them up instead of making data themselves.
+ */
+import type { LoginInput, SetupInput } from '@tun/shared';
+
+export interface Account extends LoginInput {
+  /** The session cookie, ready for a `cookie` header. */
+  cookie: string;
+}
+
+export interface Dataset {
+  schoolId: string;
+  admin: Account & { personId: string };
+}
+
+const SETUP: SetupInput = {
+  school: { shortName: 'Bench', longName: 'Bench folkehøgskole' },
+  admin: {
+    name: { first: 'Bench', last: 'Admin' },
+    email: 'bench@tun.example',
+    password: 'bench-passord-123',
+  },
+};
+
+async function failure(what: string, response: Response): Promise<Error> {
+  return new Error(`${what} answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+}
+
+export async function login(baseUrl: string, credentials: LoginInput): Promise<Account> {
+  const response = await fetch(`${baseUrl}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (response.status !== 200) throw await failure('POST /api/v1/login', response);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';', 1)[0])
+    .join('; ');
+  if (!cookie.includes('tun.session_token=')) throw new Error(`POST /api/v1/login set no session cookie`);
+  return { ...credentials, cookie };
+}
+
+export async function prepareDataset(baseUrl: string): Promise<Dataset> {
+  const response = await fetch(`${baseUrl}/api/v1/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(SETUP),
+  });
+  if (response.status !== 201) throw await failure('POST /api/v1/setup', response);
+  const { schoolId, personId } = (await response.json()) as { schoolId: string; personId: string };
+  const admin = await login(baseUrl, { email: SETUP.admin.email, password: SETUP.admin.password });
+  return { schoolId, admin: { ...admin, personId } };
+}

@@ -1,0 +1,340 @@
+/**
+ * npm run bench: every scenario on SQLite and (when there is one) PostgreSQL, one after another
+ * in one run, each dialect on a fresh database of its own. Prints one table per dialect and
+ * writes bench/results/latest.json. Exits non-zero when a scenario fails or misses its budget.
+ *
+ *   --duration <s>   measured seconds per scenario (default 10)
+ *   --warmup <s>     uncounted seconds before each (default 2)
+ *   --sqlite-only    leave PostgreSQL out
+ *
+ * PostgreSQL: BENCH_DATABASE_URL (an account that may create databases), else the server on
+ * 127.0.0.1:5432 if one answers there.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { prepareDataset } from './dataset';
+import { measureLoad, measurementProblem, type LoadSettings, type Measurement } from './measure';
+import { describeBudget, missedLimits, renderTable, type Row } from './report';
+import { SCENARIOS, STARTUP, type BenchContext, type Budget } from './scenarios';
+import {
+  answersOnTcp,
+  createDatabase,
+  DEFAULT_POSTGRES_URL,
+  SERVER_ENTRY,
+  sourceVersion,
+  staleBuildWarning,
+  startServer,
+  type Dialect,
+} from './server';
+
+/** As PERFORMANCE.md's budgets are stated: 50 concurrent clients. */
+const CONNECTIONS = 50;
+const RESULTS_DIR = join(import.meta.dirname, 'results');
+
+const USAGE =
+  'Usage: npm run bench -w @tun/bench -- [--duration <seconds>] [--warmup <seconds>] [--sqlite-only]';
+
+function readSettings(): { load: LoadSettings; sqliteOnly: boolean } {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '2' },
+      'sqlite-only': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const seconds = (name: string, text: string, least: number) => {
+    const value = Number(text);
+    if (!Number.isFinite(value) || value < least) {
+      console.error(`--${name} must be a number of seconds ≥ ${least}, not '${text}'.\n${USAGE}`);
+      process.exit(2);
+    }
+    return value;
+  };
+  return {
+    load: {
+      connections: CONNECTIONS,
+      durationSeconds: seconds('duration', values.duration, 1),
+      warmupSeconds: seconds('warmup', values.warmup, 0),
+    },
+    sqliteOnly: values['sqlite-only'],
+  };
+}
+
+/**
+ * Servers and databases to remove, newest first: at the end of their step, on an error, and on
+ * Ctrl-C, so that no server keeps running and no tun_bench_ database is left behind.
+ */
+class Cleanup {
+  private readonly pending: { label: string; run: () => Promise<void> }[] = [];
+
+  /** Registers the task and returns it; calling the returned function runs it once and unregisters it. */
+  add(label: string, run: () => Promise<void>): () => Promise<void> {
+    const task = { label, run };
+    this.pending.push(task);
+    return async () => {
+      const index = this.pending.indexOf(task);
+      if (index === -1) return;
+      this.pending.splice(index, 1);
+      await run();
+    };
+  }
+
+  async runAll(): Promise<void> {
+    for (let task = this.pending.pop(); task; task = this.pending.pop()) {
+      try {
+        await task.run();
+      } catch (error) {
+        console.error(`Could not ${task.label}: ${String(error)}`);
+      }
+    }
+  }
+}
+
+interface DialectResult {
+  dialect: Dialect;
+  rows: Row[];
+  /** Spawn to first answer of each timed start, and of the first one, which also migrated. */
+  startup?: { samplesMs: number[]; medianMs: number; firstStartWithMigrationsMs: number };
+  measurements: Record<string, Measurement>;
+  serverLog: string[];
+  error?: string;
+}
+
+const progress = (message: string) => process.stderr.write(`${message}\n`);
+
+function budgetFor(
+  budget: Budget | ((dialect: Dialect) => Budget | undefined) | undefined,
+  dialect: Dialect,
+) {
+  return typeof budget === 'function' ? budget(dialect) : budget;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function failedRow(scenario: string, budget: string, error: unknown): Row {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    scenario,
+    p50Ms: null,
+    p99Ms: null,
+    requestsPerSecond: null,
+    ratio: null,
+    budget,
+    verdict: 'FAIL',
+    missed: [],
+    error: message,
+  };
+}
+
+async function runScenarios(ctx: BenchContext, settings: LoadSettings, result: DialectResult): Promise<void> {
+  // The ceiling first: every ratio needs it, and it should see the server as fresh as the rest.
+  const ordered = [...SCENARIOS].sort((a, b) => Number(b.ceiling ?? false) - Number(a.ceiling ?? false));
+  let ceilingRps: number | null = null;
+  for (const scenario of ordered) {
+    const budget = budgetFor(scenario.budget, ctx.dialect);
+    const budgetText = scenario.ceiling ? 'reference' : describeBudget(budget);
+    progress(`${ctx.dialect}: ${scenario.name}…`);
+    try {
+      const state = scenario.setup ? await scenario.setup(ctx) : undefined;
+      const measurement = await measureLoad(ctx.baseUrl, scenario.request(ctx, state), settings);
+      result.measurements[scenario.name] = measurement;
+      const problem = measurementProblem(measurement);
+      if (problem) {
+        result.rows.push(failedRow(scenario.name, budgetText, problem));
+        continue;
+      }
+      if (scenario.ceiling) ceilingRps = measurement.requestsPerSecond;
+      const figures = {
+        p50Ms: measurement.p50Ms,
+        p99Ms: measurement.p99Ms,
+        ratio: ceilingRps === null ? null : measurement.requestsPerSecond / ceilingRps,
+      };
+      const missed = missedLimits(budget, figures);
+      result.rows.push({
+        scenario: scenario.name,
+        ...figures,
+        requestsPerSecond: measurement.requestsPerSecond,
+        budget: budgetText,
+        verdict: scenario.ceiling || !budget ? '—' : missed.length > 0 ? 'MISS' : 'OK',
+        missed,
+      });
+    } catch (error) {
+      result.rows.push(failedRow(scenario.name, budgetText, error));
+    }
+  }
+}
+
+async function benchDialect(
+  dialect: Dialect,
+  adminUrl: string | undefined,
+  settings: LoadSettings,
+  cleanup: Cleanup,
+): Promise<DialectResult> {
+  const result: DialectResult = { dialect, rows: [], measurements: {}, serverLog: [] };
+  progress(`${dialect}: new database, first start (migrations)…`);
+  const database = await createDatabase(dialect, adminUrl);
+  const dropDatabase = cleanup.add(`remove ${database.label}`, database.drop);
+  try {
+    const server = await startServer(database);
+    const stopServer = cleanup.add(`stop the ${dialect} server (pid ${server.pid})`, server.stop);
+    try {
+      const dataset = await prepareDataset(server.url);
+      await runScenarios({ dialect, baseUrl: server.url, dataset }, settings, result);
+    } finally {
+      result.serverLog.push(...server.logTail());
+      await stopServer();
+    }
+
+    progress(`${dialect}: ${STARTUP.name} ×${STARTUP.starts}…`);
+    const budgetText = describeBudget(STARTUP.budget);
+    try {
+      const samplesMs: number[] = [];
+      for (let i = 0; i < STARTUP.starts; i += 1) {
+        const timed = await startServer(database);
+        const stopTimed = cleanup.add(`stop the ${dialect} server (pid ${timed.pid})`, timed.stop);
+        samplesMs.push(timed.startMs);
+        await stopTimed();
+      }
+      const medianMs = median(samplesMs);
+      result.startup = { samplesMs, medianMs, firstStartWithMigrationsMs: server.startMs };
+      const missed = missedLimits(STARTUP.budget, { p50Ms: medianMs, p99Ms: null, ratio: null });
+      result.rows.push({
+        scenario: `${STARTUP.name} (median of ${STARTUP.starts})`,
+        p50Ms: medianMs,
+        p99Ms: null,
+        requestsPerSecond: null,
+        ratio: null,
+        budget: budgetText,
+        verdict: missed.length > 0 ? 'MISS' : 'OK',
+        missed,
+      });
+    } catch (error) {
+      result.rows.push(failedRow(STARTUP.name, budgetText, error));
+    }
+  } finally {
+    await dropDatabase();
+  }
+  return result;
+}
+
+/** Which dialects to run, and why PostgreSQL is left out when it is. */
+async function chooseDialects(
+  sqliteOnly: boolean,
+): Promise<{ dialects: Dialect[]; adminUrl: string | undefined; note?: string }> {
+  if (sqliteOnly) {
+    return { dialects: ['sqlite'], adminUrl: undefined, note: 'PostgreSQL left out (--sqlite-only).' };
+  }
+  const given = process.env.BENCH_DATABASE_URL;
+  // When given, it is meant to be used: a wrong URL fails the run instead of being skipped.
+  if (given) return { dialects: ['sqlite', 'postgres'], adminUrl: given };
+  if (await answersOnTcp('127.0.0.1', 5432)) {
+    return { dialects: ['sqlite', 'postgres'], adminUrl: DEFAULT_POSTGRES_URL };
+  }
+  return {
+    dialects: ['sqlite'],
+    adminUrl: undefined,
+    note: 'PostgreSQL left out: nothing answers on 127.0.0.1:5432 and BENCH_DATABASE_URL is not set.',
+  };
+}
+
+function heading(dialect: Dialect, settings: LoadSettings): string {
+  const name = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  return (
+    `${name}: ${settings.connections} connections, ${settings.durationSeconds} s measured after ` +
+    `${settings.warmupSeconds} s warm-up per scenario`
+  );
+}
+
+async function main(): Promise<number> {
+  const { load, sqliteOnly } = readSettings();
+  if (!existsSync(SERVER_ENTRY)) {
+    console.error(`${SERVER_ENTRY} is missing; build the server first: npm run build -w @tun/server`);
+    return 1;
+  }
+  const stale = staleBuildWarning();
+  if (stale) console.warn(`Warning: ${stale}`);
+
+  const cleanup = new Cleanup();
+  let interrupted = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (interrupted) return;
+      interrupted = true;
+      progress(`\n${signal}: stopping servers and removing databases…`);
+      void cleanup.runAll().finally(() => process.exit(130));
+    });
+  }
+
+  const startedAt = new Date();
+  const { dialects, adminUrl, note } = await chooseDialects(sqliteOnly);
+  if (note) progress(note);
+  const results: DialectResult[] = [];
+  try {
+    for (const dialect of dialects) {
+      let result: DialectResult;
+      try {
+        result = await benchDialect(dialect, dialect === 'postgres' ? adminUrl : undefined, load, cleanup);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const hint =
+          dialect === 'postgres'
+            ? ' (set BENCH_DATABASE_URL to an account that may create databases, or --sqlite-only)'
+            : '';
+        result = { dialect, rows: [], measurements: {}, serverLog: [], error: `${message}${hint}` };
+      }
+      results.push(result);
+      console.log(`\n${heading(dialect, load)}`);
+      if (result.error) console.log(`  FAIL: ${result.error}`);
+      else console.log(renderTable(result.rows));
+      if (result.serverLog.length > 0) {
+        console.log(`  The server logged ${result.serverLog.length} line(s) at warn or above; the last:`);
+        for (const line of result.serverLog.slice(-3)) console.log(`    ${line.slice(0, 300)}`);
+      }
+    }
+  } finally {
+    await cleanup.runAll();
+  }
+
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = join(RESULTS_DIR, 'latest.json');
+  const report = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    ...sourceVersion(),
+    machine: {
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      cpus: availableParallelism(),
+      cpuModel: cpus()[0]?.model ?? null,
+      memoryMb: Math.round(totalmem() / 2 ** 20),
+    },
+    settings: load,
+    skipped: note ?? null,
+    dialects: results,
+  };
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nResults: ${file}`);
+
+  const failed = results.some((result) => result.error || result.rows.some((row) => row.verdict === 'FAIL'));
+  const missed = results.some((result) => result.rows.some((row) => row.verdict === 'MISS'));
+  return failed || missed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

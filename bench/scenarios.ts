@@ -1,0 +1,63 @@
+/**
+ * The scenarios of PERFORMANCE.md and their budgets. A new scenario is one more entry in
+ * SCENARIOS; the driver warms it up, measures it under the same load as the others and compares
+ * its throughput with the ceiling measured in the same run, since absolute figures drift on
+ * these shared machines.
+ */
+import type autocannon from 'autocannon';
+import type { Dataset } from './dataset';
+import type { Dialect } from './server';
+
+/** Limits a measurement must stay within; a scenario without one is only reported. */
+export interface Budget {
+  p50Ms?: number;
+  p99Ms?: number;
+  /** Least throughput, as a share of the ceiling's (0.4 for "≥ 40 % of the ceiling"). */
+  minRatio?: number;
+}
+
+export interface BenchContext {
+  dialect: Dialect;
+  baseUrl: string;
+  dataset: Dataset;
+}
+
+/** One request shape for autocannon; url, duration and connections come from the driver. */
+export type Load = Pick<autocannon.Options, 'method' | 'headers' | 'body' | 'requests'> & {
+  path: string;
+};
+
+export interface Scenario<State = undefined> {
+  name: string;
+  /** The trivial authenticated route all throughputs are compared with; it runs first. */
+  ceiling?: boolean;
+  /** A function when the dialects have different budgets. */
+  budget?: Budget | ((dialect: Dialect) => Budget | undefined);
+  /** Once per dialect, before the warm-up: sign in as someone else, look up ids, … */
+  setup?(ctx: BenchContext): Promise<State>;
+  request(ctx: BenchContext, state: State): Load;
+}
+
+/** Keeps State checked between setup and request, while the list holds any scenario. */
+export function defineScenario<State = undefined>(scenario: Scenario<State>): Scenario<unknown> {
+  return scenario;
+}
+
+export const SCENARIOS: Scenario<unknown>[] = [
+  defineScenario({
+    name: 'framework ceiling',
+    ceiling: true,
+    request: ({ dataset }) => ({ path: '/api/v1/time', headers: { cookie: dataset.admin.cookie } }),
+  }),
+  defineScenario({
+    name: 'session check',
+    request: ({ dataset }) => ({ path: '/api/v1/session', headers: { cookie: dataset.admin.cookie } }),
+  }),
+];
+
+/** Spawn of the built server to its first answered request, on an already-migrated database. */
+export const STARTUP = {
+  name: 'start-up to first answer',
+  starts: 3,
+  budget: { p50Ms: 2000 } satisfies Budget,
+};

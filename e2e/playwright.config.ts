@@ -1,0 +1,55 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// One fresh data folder per run: the first test meets the first-run wizard. Set once in the
+// main process; workers inherit it.
+process.env.TUN_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tun-e2e-'));
+const port = Number(process.env.TUN_E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  // The tests walk one school's life in order: wizard, sign-in, pages.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 30_000,
+  use: {
+    baseURL,
+    locale: 'nb-NO',
+    timezoneId: 'Europe/Oslo',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium: browsers are never downloaded here.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // The README's start command: builds what is missing, then serves.
+    command: 'node ../scripts/start.mjs',
+    url: `${baseURL}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.TUN_E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
