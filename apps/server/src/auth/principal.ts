@@ -20,19 +20,21 @@ export function authHeaders(headers: IncomingHttpHeaders): Headers {
   return result;
 }
 
+/** The person an account is in the school directory, with their roles: one query per request. */
 export async function findDirectoryEntry(db: Db, userId: string, warn: (message: string) => void) {
-  const person = await db
+  const rows = await db
     .selectFrom('person')
-    .select(['id', 'school_id'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!person) return undefined;
-  const roleRows = await db.selectFrom('person_role').select('role').where('person_id', '=', person.id).execute();
+    .leftJoin('person_role', 'person_role.person_id', 'person.id')
+    .select(['person.id', 'person.school_id', 'person_role.role'])
+    .where('person.user_id', '=', userId)
+    .execute();
+  const first = rows[0];
+  if (!first) return undefined;
   return {
-    personId: person.id,
-    schoolId: person.school_id,
+    personId: first.id,
+    schoolId: first.school_id,
     roles: parseRoles(
-      roleRows.map((row) => row.role),
+      rows.flatMap((row) => (row.role === null ? [] : [row.role])),
       warn,
     ),
   };
@@ -48,6 +50,7 @@ export async function resolvePrincipal(
   warn: (message: string) => void,
 ): Promise<RequestPrincipal> {
   if (!headers.cookie) throw new ProblemError('unauthenticated', 'User is not authenticated');
+  // No cookie cache: a session that was signed out must stop working at once, everywhere.
   const session = await deps.auth.api.getSession({ headers: authHeaders(headers) });
   if (!session) throw new ProblemError('unauthenticated', 'User is not authenticated');
   const entry = await findDirectoryEntry(deps.db, session.user.id, warn);
