@@ -3,7 +3,9 @@ import { expect, type Page } from '@playwright/test';
 
 /** WCAG 2.1 A and AA, as the Norwegian universal-design regulation requires. */
 export async function expectNoAxeViolations(page: Page, context = page.url()): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
   );

@@ -9,7 +9,8 @@ const root = new URL('..', import.meta.url).pathname;
 function newest(dir) {
   let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || entry.parentPath.includes('node_modules') || entry.parentPath.includes('dist')) continue;
+    if (!entry.isFile() || entry.parentPath.includes('node_modules') || entry.parentPath.includes('dist'))
+      continue;
     latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
   }
   return latest;
@@ -27,16 +28,26 @@ function build(workspace) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (outOfDate(join(root, 'apps/web/dist/index.html'), ['apps/web/src', 'apps/web/public', 'packages/shared/src'])) {
+if (
+  outOfDate(join(root, 'apps/web/dist/index.html'), [
+    'apps/web/src',
+    'apps/web/public',
+    'packages/shared/src',
+  ])
+) {
   build('@tun/web');
 }
 if (outOfDate(join(root, 'apps/server/dist/main.js'), ['apps/server/src', 'packages/shared/src'])) {
   build('@tun/server');
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/main.js'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', join(root, 'apps/server/dist/main.js'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -27,7 +27,10 @@ export interface BuildOptions {
   extraRoutes?: (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 }
 
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,

@@ -7,7 +7,12 @@ const demo = process.argv.includes('--demo');
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig(process.env, demo && !process.env.DATA_DIR ? { dataDir: new URL('../../../data/demo', import.meta.url).pathname } : {});
+    config = loadConfig(
+      process.env,
+      demo && !process.env.DATA_DIR
+        ? { dataDir: new URL('../../../data/demo', import.meta.url).pathname }
+        : {},
+    );
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Tun cannot start. ${error.message}`);

@@ -10,7 +10,12 @@ export const PASSWORD = 'riktig-passord-123';
 
 export const setupInput = (overrides: Partial<SetupInput['admin']> = {}): SetupInput => ({
   school: { shortName: 'Fjordtun', longName: 'Fjordtun folkehøgskole' },
-  admin: { name: { first: 'Astrid', last: 'Rektor' }, email: 'rektor@fjordtun.no', password: PASSWORD, ...overrides },
+  admin: {
+    name: { first: 'Astrid', last: 'Rektor' },
+    email: 'rektor@fjordtun.no',
+    password: PASSWORD,
+    ...overrides,
+  },
 });
 
 /** Runs the first-run wizard through the API; returns the school and the admin's cookie. */
@@ -63,7 +68,11 @@ export async function createMember(
 export async function createOrphanAccount(t: TestApp) {
   const email = `orphan-${randomUUID().slice(0, 8)}@example.no`;
   await write(t.ctx, 'none', (trx) =>
-    createCredentialAccount(trx, { auth: t.ctx.auth, dialect: t.ctx.database.dialect }, { email, name: 'Uten Skole', password: PASSWORD }),
+    createCredentialAccount(
+      trx,
+      { auth: t.ctx.auth, dialect: t.ctx.database.dialect },
+      { email, name: 'Uten Skole', password: PASSWORD },
+    ),
   );
   return email;
 }

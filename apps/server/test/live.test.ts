@@ -30,7 +30,12 @@ describe.each(dialects())('live updates on %s', (dialect) => {
     const { email } = await createMember(t, schoolId, []);
     const stream = await openSse(`${base}/api/v1/live`, { cookie: await login(t, email) });
     expect(stream.status).toBe(200);
-    await t.request({ method: 'PATCH', url: '/api/v1/school', cookie: adminCookie, payload: { longName: 'Endret navn' } });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/school',
+      cookie: adminCookie,
+      payload: { longName: 'Endret navn' },
+    });
     const message = await stream.next(isChange('school'));
     expect(JSON.parse(message.data!)).toEqual({ topic: 'school', ids: [schoolId] });
     expect(Number(message.id)).toBeGreaterThan(0);
@@ -43,7 +48,12 @@ describe.each(dialects())('live updates on %s', (dialect) => {
     const { email } = await createMember(t, other, ['admin']);
     const stream = await openSse(`${base}/api/v1/live`, { cookie: await login(t, email) });
     const own = await openSse(`${base}/api/v1/live`, { cookie: adminCookie });
-    await t.request({ method: 'PATCH', url: '/api/v1/school', cookie: adminCookie, payload: { shortName: 'Fjord' } });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/school',
+      cookie: adminCookie,
+      payload: { shortName: 'Fjord' },
+    });
     await own.next(isChange('school'));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(stream.received.filter((m) => m.event === 'change')).toEqual([]);
@@ -53,14 +63,31 @@ describe.each(dialects())('live updates on %s', (dialect) => {
 
   it('resumes with Last-Event-ID and replays what was missed', async () => {
     const first = await openSse(`${base}/api/v1/live`, { cookie: adminCookie });
-    await t.request({ method: 'PATCH', url: '/api/v1/school', cookie: adminCookie, payload: { shortName: 'A' } });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/school',
+      cookie: adminCookie,
+      payload: { shortName: 'A' },
+    });
     const seen = await first.next(isChange('school'));
     first.close();
     // Two changes while the client is away.
-    await t.request({ method: 'PATCH', url: '/api/v1/school', cookie: adminCookie, payload: { shortName: 'B' } });
-    await t.request({ method: 'PATCH', url: '/api/v1/school', cookie: adminCookie, payload: { shortName: 'C' } });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/school',
+      cookie: adminCookie,
+      payload: { shortName: 'B' },
+    });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/school',
+      cookie: adminCookie,
+      payload: { shortName: 'C' },
+    });
     const resumed = await openSse(`${base}/api/v1/live`, { cookie: adminCookie, 'last-event-id': seen.id! });
-    await resumed.next((m) => resumed.received.filter((r) => r.event === 'change').length === 2 && Boolean(m));
+    await resumed.next(
+      (m) => resumed.received.filter((r) => r.event === 'change').length === 2 && Boolean(m),
+    );
     const ids = resumed.received.filter((m) => m.event === 'change').map((m) => Number(m.id));
     expect(ids).toHaveLength(2);
     expect(ids.every((id) => id > Number(seen.id))).toBe(true);
@@ -69,7 +96,12 @@ describe.each(dialects())('live updates on %s', (dialect) => {
 
   it('does not announce a write that failed', async () => {
     const stream = await openSse(`${base}/api/v1/live`, { cookie: adminCookie });
-    const bad = await t.request({ method: 'PATCH', url: '/api/v1/school', cookie: adminCookie, payload: { shortName: '' } });
+    const bad = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/school',
+      cookie: adminCookie,
+      payload: { shortName: '' },
+    });
     expect(bad.statusCode).toBe(400);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(stream.received.filter((m) => m.event === 'change')).toEqual([]);
@@ -141,7 +173,10 @@ describe.runIf(inject('postgresUrl'))('live updates across two server processes 
         body: JSON.stringify({ email: input.admin.email, password: PASSWORD }),
       });
       expect(response.status).toBe(200);
-      return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      return response.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
     };
     const stream = await openSse(`${b.url}/api/v1/live`, { cookie: await signIn(b.url) });
     expect(stream.status).toBe(200);

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBLEM_CONTENT_TYPE } from '@tun/shared';
-import { createMember, createOrphanAccount, createSchool, login, PASSWORD, setupInput, setupSchool } from './factories';
+import {
+  createMember,
+  createOrphanAccount,
+  createSchool,
+  login,
+  PASSWORD,
+  setupInput,
+  setupSchool,
+} from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 
 describe.each(dialects())('platform on %s', (dialect) => {
@@ -30,7 +38,10 @@ describe.each(dialects())('platform on %s', (dialect) => {
       const body = response.json();
       expect(body.code).toBe('validation-failed');
       expect(body.title).toBe('Noen av feltene er ugyldige.');
-      expect(body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['body.admin.email', 'body.admin.password']);
+      expect(body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+        'body.admin.email',
+        'body.admin.password',
+      ]);
       expect((await t.request({ method: 'GET', url: '/api/v1/setup' })).json()).toEqual({ needsSetup: true });
     });
 
@@ -39,10 +50,19 @@ describe.each(dialects())('platform on %s', (dialect) => {
       const session = await t.request({ method: 'GET', url: '/api/v1/session', cookie: adminCookie });
       expect(session.statusCode).toBe(200);
       expect(session.json().user.roles).toEqual(['admin']);
-      expect(session.json().school).toMatchObject({ shortName: 'Fjordtun', longName: 'Fjordtun folkehøgskole' });
-      expect((await t.request({ method: 'GET', url: '/api/v1/setup' })).json()).toEqual({ needsSetup: false });
+      expect(session.json().school).toMatchObject({
+        shortName: 'Fjordtun',
+        longName: 'Fjordtun folkehøgskole',
+      });
+      expect((await t.request({ method: 'GET', url: '/api/v1/setup' })).json()).toEqual({
+        needsSetup: false,
+      });
 
-      const again = await t.request({ method: 'POST', url: '/api/v1/setup', payload: setupInput({ email: 'ny@x.no' }) });
+      const again = await t.request({
+        method: 'POST',
+        url: '/api/v1/setup',
+        payload: setupInput({ email: 'ny@x.no' }),
+      });
       expect(again.statusCode).toBe(403);
       expect(again.json()).toMatchObject({ code: 'setup-done', title: 'Tun er allerede satt opp.' });
       const schools = await t.ctx.database.db.selectFrom('school').select('id').execute();
@@ -75,7 +95,10 @@ describe.each(dialects())('platform on %s', (dialect) => {
         payload: { email: 'rektor@fjordtun.no', password: 'feil-passord-999' },
       });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ code: 'invalid-credentials', title: 'Feil e-post eller passord.' });
+      expect(response.json()).toMatchObject({
+        code: 'invalid-credentials',
+        title: 'Feil e-post eller passord.',
+      });
       expect(response.headers['set-cookie']).toBeUndefined();
     });
 
@@ -92,7 +115,11 @@ describe.each(dialects())('platform on %s', (dialect) => {
     it('refuses an account without a school (SPEC §8) and leaves no session', async () => {
       const email = await createOrphanAccount(t);
       const before = await t.ctx.database.db.selectFrom('session').select('id').execute();
-      const response = await t.request({ method: 'POST', url: '/api/v1/login', payload: { email, password: PASSWORD } });
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email, password: PASSWORD },
+      });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: 'not-in-directory', detail: 'User not in userdirect?' });
       expect(response.headers['set-cookie']).toBeUndefined();
@@ -104,7 +131,11 @@ describe.each(dialects())('platform on %s', (dialect) => {
       const response = await t.request({ method: 'GET', url: '/api/v1/session' });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: 'unauthenticated', detail: 'User is not authenticated' });
-      const forged = await t.request({ method: 'GET', url: '/api/v1/session', cookie: 'tun.session_token=forged.value' });
+      const forged = await t.request({
+        method: 'GET',
+        url: '/api/v1/session',
+        cookie: 'tun.session_token=forged.value',
+      });
       expect(forged.statusCode).toBe(401);
     });
 
@@ -164,17 +195,22 @@ describe.each(dialects())('platform on %s', (dialect) => {
         payload: { supervisionPhone: 'ring meg', position: { lat: 95, lon: 10 } },
       });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().errors.map((e: { path: string }) => e.path).sort()).toEqual([
-        'body.position.lat',
-        'body.supervisionPhone',
-      ]);
+      expect(
+        bad
+          .json()
+          .errors.map((e: { path: string }) => e.path)
+          .sort(),
+      ).toEqual(['body.position.lat', 'body.supervisionPhone']);
       const good = await t.request({
         method: 'PATCH',
         url: '/api/v1/school',
         cookie,
         payload: { supervisionPhone: '+47 912 34 567', position: { lat: 61.2, lon: 7.1 } },
       });
-      expect(good.json()).toMatchObject({ supervisionPhone: '+47 912 34 567', position: { lat: 61.2, lon: 7.1 } });
+      expect(good.json()).toMatchObject({
+        supervisionPhone: '+47 912 34 567',
+        position: { lat: 61.2, lon: 7.1 },
+      });
     });
   });
 
@@ -230,7 +266,9 @@ describe.each(dialects())('platform on %s', (dialect) => {
       expect(response.statusCode).toBe(200);
       const doc = response.json();
       expect(doc.openapi).toMatch(/^3\./);
-      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/health', '/api/v1/login', '/api/v1/school']));
+      expect(Object.keys(doc.paths)).toEqual(
+        expect.arrayContaining(['/api/v1/health', '/api/v1/login', '/api/v1/school']),
+      );
       expect(doc.paths['/api/v1/setup'].post.requestBody).toBeDefined();
       const ui = await t.request({ method: 'GET', url: '/api/docs' });
       expect([200, 302]).toContain(ui.statusCode);
@@ -255,27 +293,37 @@ describe('login rate limit', () => {
   });
   afterAll(() => t.close());
 
-    it('limits login attempts per account with a Norwegian 429', async () => {
-      const attempt = () =>
-        t.request({ method: 'POST', url: '/api/v1/login', payload: { email: 'maal@fjordtun.no', password: 'x' } });
-      const statuses = [];
-      for (let i = 0; i < 4; i += 1) statuses.push((await attempt()).statusCode);
-      expect(statuses).toEqual([401, 401, 401, 429]);
-      const limited = await attempt();
-      expect(limited.headers['content-type']).toContain(PROBLEM_CONTENT_TYPE);
-      expect(limited.json()).toMatchObject({ code: 'too-many-attempts', title: 'For mange forsøk. Vent litt og prøv igjen.' });
-      // Another account from the same address (a school shares one) is not affected.
-      const other = await t.request({
+  it('limits login attempts per account with a Norwegian 429', async () => {
+    const attempt = () =>
+      t.request({
         method: 'POST',
         url: '/api/v1/login',
-        payload: { email: 'rektor@fjordtun.no', password: PASSWORD },
+        payload: { email: 'maal@fjordtun.no', password: 'x' },
       });
-      expect(other.statusCode).toBe(200);
-      // Input that fails validation is refused before it counts.
-      const invalid = await t.request({ method: 'POST', url: '/api/v1/login', payload: { email: 'x', password: '' } });
-      expect(invalid.statusCode).toBe(400);
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await attempt()).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await attempt();
+    expect(limited.headers['content-type']).toContain(PROBLEM_CONTENT_TYPE);
+    expect(limited.json()).toMatchObject({
+      code: 'too-many-attempts',
+      title: 'For mange forsøk. Vent litt og prøv igjen.',
     });
-
+    // Another account from the same address (a school shares one) is not affected.
+    const other = await t.request({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: 'rektor@fjordtun.no', password: PASSWORD },
+    });
+    expect(other.statusCode).toBe(200);
+    // Input that fails validation is refused before it counts.
+    const invalid = await t.request({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: 'x', password: '' },
+    });
+    expect(invalid.statusCode).toBe(400);
+  });
 });
 
 describe('secure deployment', () => {

@@ -39,7 +39,11 @@ describe.each(dialects())('route access on %s', (dialect) => {
 
   it('answers 401 without a session on every route that is not public', async () => {
     for (const route of routes.filter((r) => r.access !== 'public')) {
-      const response = await t.request({ method: route.method as 'GET', url: concreteUrl(route.url), payload: {} });
+      const response = await t.request({
+        method: route.method as 'GET',
+        url: concreteUrl(route.url),
+        payload: {},
+      });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(response.json().code).toBe('unauthenticated');
     }
@@ -50,11 +54,21 @@ describe.each(dialects())('route access on %s', (dialect) => {
       const cookie = cookies.get(audience.name)!;
       for (const route of routes.filter((r) => r.access !== 'public' && r.access !== 'authenticated')) {
         const key = `${route.method} ${route.url}`;
-        const allowed = canOwn(audience.roles, route.access as Exclude<RouteAccess, 'public' | 'authenticated'>);
+        const allowed = canOwn(
+          audience.roles,
+          route.access as Exclude<RouteAccess, 'public' | 'authenticated'>,
+        );
         if (allowed && STREAMING.has(key)) continue;
-        const response = await t.request({ method: route.method as 'GET', url: concreteUrl(route.url), cookie, payload: {} });
+        const response = await t.request({
+          method: route.method as 'GET',
+          url: concreteUrl(route.url),
+          cookie,
+          payload: {},
+        });
         if (allowed) {
-          expect([401, 403], `${key} as ${audience.name}: ${response.body}`).not.toContain(response.statusCode);
+          expect([401, 403], `${key} as ${audience.name}: ${response.body}`).not.toContain(
+            response.statusCode,
+          );
         } else {
           expect(response.statusCode, `${key} as ${audience.name}`).toBe(403);
           expect(response.json().code).toBe('forbidden');
@@ -83,10 +97,14 @@ describe('a route without a declared access', () => {
     });
     try {
       const { schoolId, adminCookie } = await setupSchool(t);
-      expect((await t.request({ method: 'GET', url: '/api/v1/husket', cookie: adminCookie })).statusCode).toBe(200);
+      expect(
+        (await t.request({ method: 'GET', url: '/api/v1/husket', cookie: adminCookie })).statusCode,
+      ).toBe(200);
       const { email } = await createMember(t, schoolId, ['teacher']);
       const teacher = await login(t, email);
-      expect((await t.request({ method: 'GET', url: '/api/v1/husket', cookie: teacher })).statusCode).toBe(403);
+      expect((await t.request({ method: 'GET', url: '/api/v1/husket', cookie: teacher })).statusCode).toBe(
+        403,
+      );
     } finally {
       await t.close();
     }

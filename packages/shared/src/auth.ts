@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { personNameSchema, roleSchema, userMutableDataSchema } from './people';
 import { schoolNamesSchema } from './school';
 import { ACTIONS } from './policy';
-
-/** Minimum password length; better-auth enforces the same on its own endpoints. */
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
 export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);

@@ -5,3 +5,5 @@ export * from './problem';
 export * from './people';
 export * from './school';
 export * from './auth';
+export * from './limits';
+export * from './names';

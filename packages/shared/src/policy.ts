@@ -55,7 +55,10 @@ export const POLICY = {
   'proposals:submit': { allow: ['stipp'] },
   // Maintenance cases
   'maintenance:handle': { allow: ['admin', 'janitor'] },
-  'maintenance:view': { allow: ['admin', 'janitor'], own: ['admin', 'teacher', 'kitchen', 'stipp', 'student'] },
+  'maintenance:view': {
+    allow: ['admin', 'janitor'],
+    own: ['admin', 'teacher', 'kitchen', 'stipp', 'student'],
+  },
   'maintenance:submit': { allow: ['admin', 'teacher', 'kitchen', 'stipp', 'student'] },
   // Food plan
   'foodPlan:view': { allow: 'everyone' },
@@ -79,7 +82,10 @@ export interface Principal {
   readonly roles: readonly Role[];
 }
 
-function matches(list: 'everyone' | readonly Audience[] | undefined, audiences: readonly Audience[]): boolean {
+function matches(
+  list: 'everyone' | readonly Audience[] | undefined,
+  audiences: readonly Audience[],
+): boolean {
   if (list === undefined) return false;
   if (list === 'everyone') return true;
   return audiences.some((audience) => list.includes(audience));

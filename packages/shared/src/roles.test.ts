@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hasRole, isStudent, isStudentOrScholar, parseRoles, ROLE_LABELS_NB, ROLE_STYLE, ROLES } from './roles';
-import { shortFullName } from './people';
+import {
+  hasRole,
+  isStudent,
+  isStudentOrScholar,
+  parseRoles,
+  ROLE_LABELS_NB,
+  ROLE_STYLE,
+  ROLES,
+} from './roles';
+import { shortFullName } from './names';
 
 describe('roles (SPEC §3)', () => {
   it('has exactly the seven roles with their Norwegian labels', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCHOOL_LONG_NAME_MAX, SCHOOL_SHORT_NAME_MAX } from './limits';
 
 /** A Norwegian or international phone number: digits, spaces, an optional leading +. */
 export const phoneSchema = z
@@ -22,8 +23,8 @@ export const schoolSchema = z.object({
 export type School = z.infer<typeof schoolSchema>;
 
 export const schoolNamesSchema = z.object({
-  shortName: z.string().trim().min(1).max(40),
-  longName: z.string().trim().min(1).max(200),
+  shortName: z.string().trim().min(1).max(SCHOOL_SHORT_NAME_MAX),
+  longName: z.string().trim().min(1).max(SCHOOL_LONG_NAME_MAX),
 });
 
 export const schoolUpdateSchema = schoolNamesSchema.partial().extend({

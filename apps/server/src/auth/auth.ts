@@ -54,7 +54,11 @@ export type Auth = ReturnType<typeof createAuth>;
 export async function loadAuthSecret(config: Config, database: Database): Promise<string> {
   if (config.authSecret) return config.authSecret;
   const { db } = database;
-  const existing = await db.selectFrom('setting').select('value').where('key', '=', 'auth_secret').executeTakeFirst();
+  const existing = await db
+    .selectFrom('setting')
+    .select('value')
+    .where('key', '=', 'auth_secret')
+    .executeTakeFirst();
   if (existing) return existing.value;
   await db
     .insertInto('setting')

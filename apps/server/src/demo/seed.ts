@@ -28,16 +28,53 @@ const ADMIN: DemoPerson = {
 };
 
 const OTHERS: DemoPerson[] = [
-  { name: { first: 'Magnus', last: 'Eide' }, email: 'utvikler@solbakken.example', roles: ['developer'], label: 'Utvikler' },
-  { name: { first: 'Kari', middle: 'Anne', last: 'Nordmann' }, email: 'laerer@solbakken.example', roles: ['teacher'], label: 'Lærer' },
-  { name: { first: 'Ola', last: 'Bakken' }, email: 'vaktmester@solbakken.example', roles: ['janitor'], label: 'Vaktmester' },
-  { name: { first: 'Sigrid', last: 'Lunde' }, email: 'kjokken@solbakken.example', roles: ['kitchen'], label: 'Kjøkkenstab' },
-  { name: { first: 'Jonas', last: 'Strand' }, email: 'stipendiat@solbakken.example', roles: ['stipp'], label: 'Stipendiat' },
-  { name: { first: 'Storskjerm', last: 'Kantina' }, email: 'tv@solbakken.example', roles: ['tv'], label: 'TV' },
-  { name: { first: 'Emma', middle: 'Louise', last: 'Solberg' }, email: 'elev@solbakken.example', roles: [], label: 'Elev' },
+  {
+    name: { first: 'Magnus', last: 'Eide' },
+    email: 'utvikler@solbakken.example',
+    roles: ['developer'],
+    label: 'Utvikler',
+  },
+  {
+    name: { first: 'Kari', middle: 'Anne', last: 'Nordmann' },
+    email: 'laerer@solbakken.example',
+    roles: ['teacher'],
+    label: 'Lærer',
+  },
+  {
+    name: { first: 'Ola', last: 'Bakken' },
+    email: 'vaktmester@solbakken.example',
+    roles: ['janitor'],
+    label: 'Vaktmester',
+  },
+  {
+    name: { first: 'Sigrid', last: 'Lunde' },
+    email: 'kjokken@solbakken.example',
+    roles: ['kitchen'],
+    label: 'Kjøkkenstab',
+  },
+  {
+    name: { first: 'Jonas', last: 'Strand' },
+    email: 'stipendiat@solbakken.example',
+    roles: ['stipp'],
+    label: 'Stipendiat',
+  },
+  {
+    name: { first: 'Storskjerm', last: 'Kantina' },
+    email: 'tv@solbakken.example',
+    roles: ['tv'],
+    label: 'TV',
+  },
+  {
+    name: { first: 'Emma', middle: 'Louise', last: 'Solberg' },
+    email: 'elev@solbakken.example',
+    roles: [],
+    label: 'Elev',
+  },
 ];
 
-export async function seedDemo(ctx: AppContext): Promise<{ rolle: string; 'e-post': string; passord: string }[]> {
+export async function seedDemo(
+  ctx: AppContext,
+): Promise<{ rolle: string; 'e-post': string; passord: string }[]> {
   if (await needsSetup(ctx.database.db)) {
     const { schoolId, personId } = await runSetup(ctx, {
       school: { shortName: 'Solbakken', longName: 'Solbakken folkehøgskole' },
@@ -64,5 +101,9 @@ export async function seedDemo(ctx: AppContext): Promise<{ rolle: string; 'e-pos
       }
     });
   }
-  return [ADMIN, ...OTHERS].map((person) => ({ rolle: person.label, 'e-post': person.email, passord: DEMO_PASSWORD }));
+  return [ADMIN, ...OTHERS].map((person) => ({
+    rolle: person.label,
+    'e-post': person.email,
+    passord: DEMO_PASSWORD,
+  }));
 }

@@ -29,9 +29,19 @@ function isLiveTopic(topic: string): topic is LiveTopic {
   return topic in LIVE_TOPICS;
 }
 
-function toEvent(row: { id: number | string; school_id: string; topic: string; ids: string }): LiveEvent | undefined {
+function toEvent(row: {
+  id: number | string;
+  school_id: string;
+  topic: string;
+  ids: string;
+}): LiveEvent | undefined {
   if (!isLiveTopic(row.topic)) return undefined;
-  return { id: Number(row.id), schoolId: row.school_id, topic: row.topic, ids: JSON.parse(row.ids) as string[] };
+  return {
+    id: Number(row.id),
+    schoolId: row.school_id,
+    topic: row.topic,
+    ids: JSON.parse(row.ids) as string[],
+  };
 }
 
 export class LiveBus {

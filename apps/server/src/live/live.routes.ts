@@ -4,7 +4,8 @@ import type { AppContext } from '../context';
 import type { LiveEvent } from './bus';
 
 function lastEventId(header: unknown, query: unknown): number | undefined {
-  const raw = typeof header === 'string' ? header : (query as { lastEventId?: unknown } | undefined)?.lastEventId;
+  const raw =
+    typeof header === 'string' ? header : (query as { lastEventId?: unknown } | undefined)?.lastEventId;
   const id = Number(raw);
   return Number.isSafeInteger(id) && id >= 0 ? id : undefined;
 }
@@ -26,12 +27,18 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/api/v1/live',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['live'], summary: 'Server-Sent Events: {topic, ids} of every change the user may see', hide: false },
+      schema: {
+        tags: ['live'],
+        summary: 'Server-Sent Events: {topic, ids} of every change the user may see',
+        hide: false,
+      },
     },
     async (request, reply) => {
       const { principal } = request;
       const visible = new Set(
-        (Object.keys(LIVE_TOPICS) as LiveTopic[]).filter((topic) => canOwn(principal.roles, LIVE_TOPICS[topic].view)),
+        (Object.keys(LIVE_TOPICS) as LiveTopic[]).filter((topic) =>
+          canOwn(principal.roles, LIVE_TOPICS[topic].view),
+        ),
       );
       const raw = reply.raw;
       reply.hijack();
@@ -46,7 +53,9 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
       const send = (event: LiveEvent) => {
         if (!visible.has(event.topic)) return;
-        raw.write(`id: ${event.id}\nevent: ${LIVE_EVENT}\ndata: ${JSON.stringify({ topic: event.topic, ids: event.ids })}\n\n`);
+        raw.write(
+          `id: ${event.id}\nevent: ${LIVE_EVENT}\ndata: ${JSON.stringify({ topic: event.topic, ids: event.ids })}\n\n`,
+        );
       };
       // Subscribe first, then replay, so nothing falls between the two; a repeat is harmless
       // because a change only makes the client refetch.

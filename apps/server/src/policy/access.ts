@@ -28,7 +28,9 @@ declare module 'fastify' {
 export class UndeclaredAccessError extends Error {}
 
 function isDeclared(access: unknown): access is RouteAccess {
-  return access === 'public' || access === 'authenticated' || (typeof access === 'string' && access in POLICY);
+  return (
+    access === 'public' || access === 'authenticated' || (typeof access === 'string' && access in POLICY)
+  );
 }
 
 export const accessPlugin = fp<{ auth: Auth; db: Db }>(async (app: FastifyInstance, deps) => {

@@ -20,18 +20,27 @@ function filesUnder(root: string): Set<string> {
  */
 export async function spaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const root = ctx.config.webDist;
-  const files = filesUnder(root);
-  if (files.has('index.html')) await app.register(fastifyStatic, { root, serve: false });
-  else app.log.warn(`The web app is not built (${root}); run npm run build.`);
+  let files = filesUnder(root);
+  let scannedAt = Date.now();
+  if (!files.has('index.html')) app.log.warn(`The web app is not built (${root}); run npm run build.`);
+  await app.register(fastifyStatic, { root, serve: false });
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const path = (request.params as { '*': string })['*'];
     if (path === 'api' || path.startsWith('api/')) throw new ProblemError('not-found');
+    // A file we do not know may come from a rebuild since start-up: look again, at most every 5 s.
+    if (!files.has(path) && /\.[a-z0-9]+$/i.test(path) && Date.now() - scannedAt > 5000) {
+      files = filesUnder(root);
+      scannedAt = Date.now();
+    }
     if (files.has(path)) {
       const immutable = path.startsWith('assets/');
       return reply.sendFile(path, { maxAge: immutable ? '365d' : 0, immutable });
     }
-    if (!files.has('index.html')) throw new ProblemError('not-found', 'The web app is not built: run npm run build.');
+    // A missing asset is a 404, not the app: a browser would otherwise run HTML as a script.
+    if (path.startsWith('assets/')) throw new ProblemError('not-found');
+    if (!files.has('index.html'))
+      throw new ProblemError('not-found', 'The web app is not built: run npm run build.');
     return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
   });
 }

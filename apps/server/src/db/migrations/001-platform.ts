@@ -48,7 +48,11 @@ export function platform(dialect: Dialect) {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('person_school_idx').on('person').columns(['school_id', 'last_name']).execute();
+      await db.schema
+        .createIndex('person_school_idx')
+        .on('person')
+        .columns(['school_id', 'last_name'])
+        .execute();
 
       await db.schema
         .createTable('person_role')
@@ -57,7 +61,11 @@ export function platform(dialect: Dialect) {
         .addColumn('role', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('person_role_pk', ['person_id', 'role'])
         .execute();
-      await db.schema.createIndex('person_role_school_idx').on('person_role').columns(['school_id', 'role']).execute();
+      await db.schema
+        .createIndex('person_role_school_idx')
+        .on('person_role')
+        .columns(['school_id', 'role'])
+        .execute();
 
       await db.schema
         .createTable('audit_log')
@@ -88,7 +96,11 @@ export function platform(dialect: Dialect) {
         .addColumn('ids', 'text', (c) => c.notNull())
         .addColumn('at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('live_event_school_idx').on('live_event').columns(['school_id', 'id']).execute();
+      await db.schema
+        .createIndex('live_event_school_idx')
+        .on('live_event')
+        .columns(['school_id', 'id'])
+        .execute();
     },
   };
 }

@@ -44,7 +44,11 @@ export async function addRoles(trx: Queryable, schoolId: string, personId: strin
 }
 
 /** One person of one school; another school's id finds nothing. */
-export async function findPerson(db: Queryable, schoolId: string, personId: string): Promise<PersonRow | undefined> {
+export async function findPerson(
+  db: Queryable,
+  schoolId: string,
+  personId: string,
+): Promise<PersonRow | undefined> {
   return db
     .selectFrom('person')
     .selectAll()
@@ -54,7 +58,11 @@ export async function findPerson(db: Queryable, schoolId: string, personId: stri
 }
 
 export function personName(row: Pick<PersonRow, 'first_name' | 'middle_name' | 'last_name'>): PersonName {
-  return { first: row.first_name, ...(row.middle_name ? { middle: row.middle_name } : {}), last: row.last_name };
+  return {
+    first: row.first_name,
+    ...(row.middle_name ? { middle: row.middle_name } : {}),
+    last: row.last_name,
+  };
 }
 
 export function mutableData(row: Pick<PersonRow, 'user_mutable_data'>): UserMutableData {

@@ -17,7 +17,10 @@ export async function findSchool(db: Queryable, schoolId: string): Promise<Schoo
   return db.selectFrom('school').selectAll().where('id', '=', schoolId).executeTakeFirst();
 }
 
-export async function insertSchool(trx: Queryable, school: { id: string; shortName: string; longName: string }) {
+export async function insertSchool(
+  trx: Queryable,
+  school: { id: string; shortName: string; longName: string },
+) {
   const now = nowIso();
   await trx
     .insertInto('school')

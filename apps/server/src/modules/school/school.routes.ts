@@ -13,7 +13,11 @@ export async function schoolRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/api/v1/school',
     {
       config: { access: 'schoolInfo:view' },
-      schema: { tags: ['school'], summary: 'The school of the signed-in user', response: { 200: schoolSchema } },
+      schema: {
+        tags: ['school'],
+        summary: 'The school of the signed-in user',
+        response: { 200: schoolSchema },
+      },
     },
     async (request) => {
       const row = await findSchool(ctx.database.db, request.principal.schoolId);

@@ -64,11 +64,18 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     {
       // Signing out must work with a stale or missing session too.
       config: { access: 'public' },
-      schema: { tags: ['session'], summary: 'Sign out and clear the session cookie', response: { 204: z.null() } },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign out and clear the session cookie',
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       if (request.headers.cookie) {
-        const response = await ctx.auth.api.signOut({ headers: authHeaders(request.headers), asResponse: true });
+        const response = await ctx.auth.api.signOut({
+          headers: authHeaders(request.headers),
+          asResponse: true,
+        });
         forwardCookies(response, reply);
       }
       return reply.code(204).send(null);
@@ -79,7 +86,11 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/api/v1/session',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['session'], summary: 'Who is signed in and what they may do', response: { 200: sessionSchema } },
+      schema: {
+        tags: ['session'],
+        summary: 'Who is signed in and what they may do',
+        response: { 200: sessionSchema },
+      },
     },
     async (request) => describeSession(db, request.principal),
   );

@@ -12,7 +12,11 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     '/api/v1/setup',
     {
       config: { access: 'public' },
-      schema: { tags: ['setup'], summary: 'Does Tun still need its first-run wizard?', response: { 200: setupStatusSchema } },
+      schema: {
+        tags: ['setup'],
+        summary: 'Does Tun still need its first-run wizard?',
+        response: { 200: setupStatusSchema },
+      },
     },
     async () => ({ needsSetup: await needsSetup(ctx.database.db) }),
   );

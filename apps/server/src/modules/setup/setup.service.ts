@@ -23,18 +23,25 @@ function isUniqueViolation(error: unknown): boolean {
  * The first-run wizard: creates the school and its first admin in one transaction. The single
  * installation row makes a second wizard fail even when two arrive at the same moment.
  */
-export async function runSetup(ctx: AppContext, input: SetupInput): Promise<{ schoolId: string; personId: string }> {
+export async function runSetup(
+  ctx: AppContext,
+  input: SetupInput,
+): Promise<{ schoolId: string; personId: string }> {
   if (!(await needsSetup(ctx.database.db))) throw new ProblemError('setup-done');
   const schoolId = randomUUID();
   try {
     return await write(ctx, schoolId, async (trx, publish) => {
       await trx.insertInto('installation').values({ id: 1, set_up_at: nowIso() }).execute();
       await insertSchool(trx, { id: schoolId, ...input.school });
-      const userId = await createCredentialAccount(trx, { auth: ctx.auth, dialect: ctx.database.dialect }, {
-        email: input.admin.email,
-        name: fullName(input.admin.name),
-        password: input.admin.password,
-      });
+      const userId = await createCredentialAccount(
+        trx,
+        { auth: ctx.auth, dialect: ctx.database.dialect },
+        {
+          email: input.admin.email,
+          name: fullName(input.admin.name),
+          password: input.admin.password,
+        },
+      );
       const personId = await insertPerson(trx, {
         schoolId,
         userId,

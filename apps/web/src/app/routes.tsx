@@ -1,0 +1,276 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import { ErrorPage, NotFoundContent, NotFoundPage } from '../components/status-pages';
+import { sessionQueryOptions } from '../features/auth/api/get-session';
+import type { Access } from '../features/auth/access';
+import { isApiError } from '../lib/api-client';
+import { PAGE_ACCESS, type AppPageKey, type PageKey } from './pages';
+import { attendanceSearch, classDetailsSearch, loginSearch } from './search-params';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** Catalog key under `pages` for the page's heading and tab title. */
+    page?: PageKey;
+    /** Actions that open the page; checked by the app shell. */
+    access?: Access;
+  }
+}
+
+// Every page is its own chunk so /login does not download the app.
+const PagePlaceholder = lazyRouteComponent(() => import('../components/page-placeholder'), 'PagePlaceholder');
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+  errorComponent: ErrorPage,
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/app', replace: true });
+  },
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login',
+  validateSearch: loginSearch,
+  staticData: { page: 'login' },
+  component: lazyRouteComponent(() => import('../features/auth/pages/login-page'), 'LoginPage'),
+});
+
+const privacyPolicyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'privacy-policy',
+  staticData: { page: 'privacyPolicy' },
+  component: lazyRouteComponent(
+    () => import('../features/legal/pages/privacy-policy-page'),
+    'PrivacyPolicyPage',
+  ),
+});
+
+const infoscreenOnboardingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'infoscreen-onboarding',
+  staticData: { page: 'infoscreenOnboarding' },
+  component: lazyRouteComponent(
+    () => import('../features/infoscreen/pages/infoscreen-onboarding-page'),
+    'InfoscreenOnboardingPage',
+  ),
+});
+
+/** Everything under /app needs a session; without one the user is sent to log in and back. */
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'app',
+  beforeLoad: async ({ context, location }) => {
+    try {
+      await context.queryClient.ensureQueryData(sessionQueryOptions);
+    } catch (error) {
+      if (isApiError(error, 'not-in-directory')) {
+        throw redirect({ to: '/login', search: { reason: 'not-in-directory' } });
+      }
+      if (isApiError(error) && error.status === 401) {
+        throw redirect({ to: '/login', search: { redirect: location.href } });
+      }
+      throw error;
+    }
+  },
+  component: lazyRouteComponent(() => import('./shell/app-layout'), 'AppLayout'),
+  errorComponent: ErrorPage,
+  notFoundComponent: NotFoundContent,
+});
+
+const appIndexRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/app/dashboard', replace: true });
+  },
+});
+
+function page(key: AppPageKey) {
+  return { page: key, access: PAGE_ACCESS[key] };
+}
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'dashboard',
+  staticData: page('dashboard'),
+  component: lazyRouteComponent(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage'),
+});
+
+// Pages still to be built share one placeholder; each gets its real component when it is built.
+const postsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'posts',
+  staticData: page('posts'),
+  component: PagePlaceholder,
+});
+const calendarRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'calendar',
+  staticData: page('calendar'),
+  component: PagePlaceholder,
+});
+const studentsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'students',
+  staticData: page('students'),
+  component: PagePlaceholder,
+});
+/** SPEC §2 mentions a users page without giving its route. */
+const usersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'users',
+  staticData: page('users'),
+  component: PagePlaceholder,
+});
+const filesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'files',
+  staticData: page('files'),
+  component: PagePlaceholder,
+});
+const classesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'classes',
+  staticData: page('classes'),
+  component: PagePlaceholder,
+});
+export const classDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'classes/details',
+  validateSearch: classDetailsSearch,
+  staticData: page('classDetails'),
+  component: PagePlaceholder,
+});
+const electivesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'electives',
+  staticData: page('electives'),
+  component: PagePlaceholder,
+});
+const supervisionRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'tilsyn',
+  staticData: page('supervision'),
+  component: PagePlaceholder,
+});
+const groupsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'groups',
+  staticData: page('groups'),
+  component: PagePlaceholder,
+});
+const newGroupRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'groups/new',
+  staticData: page('newGroup'),
+  component: PagePlaceholder,
+});
+const foodPlannerRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'food-planner',
+  staticData: page('foodPlanner'),
+  component: PagePlaceholder,
+});
+const roomsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'rooms',
+  staticData: page('rooms'),
+  component: PagePlaceholder,
+});
+export const attendanceRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'attendance',
+  validateSearch: attendanceSearch,
+  staticData: page('attendance'),
+  component: PagePlaceholder,
+});
+const janitorRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'janitor',
+  staticData: page('janitor'),
+  component: PagePlaceholder,
+});
+const tvSetupRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'tv-setup',
+  staticData: page('tvSetup'),
+  component: PagePlaceholder,
+});
+const schoolInfoSetupRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'setup/schoolinfo',
+  staticData: page('schoolInfoSetup'),
+  component: PagePlaceholder,
+});
+const specialRolesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'setup/specialroles',
+  staticData: page('specialRoles'),
+  component: PagePlaceholder,
+});
+const specialRolesTableRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'setup/specialroles/table',
+  staticData: page('specialRolesTable'),
+  component: PagePlaceholder,
+});
+const appSetupRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'setup/app',
+  staticData: page('appSetup'),
+  component: PagePlaceholder,
+});
+const scheduleSetupRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'setup/schedule',
+  staticData: page('scheduleSetup'),
+  component: PagePlaceholder,
+});
+
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginRoute,
+  privacyPolicyRoute,
+  infoscreenOnboardingRoute,
+  appRoute.addChildren([
+    appIndexRoute,
+    dashboardRoute,
+    postsRoute,
+    calendarRoute,
+    studentsRoute,
+    usersRoute,
+    filesRoute,
+    classesRoute,
+    classDetailsRoute,
+    electivesRoute,
+    supervisionRoute,
+    groupsRoute,
+    newGroupRoute,
+    foodPlannerRoute,
+    roomsRoute,
+    attendanceRoute,
+    janitorRoute,
+    tvSetupRoute,
+    schoolInfoSetupRoute,
+    specialRolesRoute,
+    specialRolesTableRoute,
+    appSetupRoute,
+    scheduleSetupRoute,
+  ]),
+]);

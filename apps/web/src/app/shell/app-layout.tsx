@@ -1,0 +1,97 @@
+import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { Link, Outlet, useLocation, useMatches, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '../../components/logo';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
+import { ForbiddenContent } from '../../components/status-pages';
+import { canAccess } from '../../features/auth/access';
+import { useSession, useSessionQuery } from '../../features/auth/api/get-session';
+import { isApiError } from '../../lib/api-client';
+import { MainNav } from './main-nav';
+import { UserMenu } from './user-menu';
+import { useLiveUpdates } from './use-live-updates';
+
+const NAVBAR_BREAKPOINT = 'sm';
+
+/** Sends the user to log in when the session ends while the app is open (expiry, logout elsewhere). */
+function useSessionExpiry() {
+  const { error } = useSessionQuery();
+  const navigate = useNavigate();
+  const href = useLocation({ select: (location) => location.href });
+  const expired = isApiError(error) && error.status === 401;
+  useEffect(() => {
+    if (expired) void navigate({ to: '/login', search: { redirect: href } });
+  }, [expired, href, navigate]);
+}
+
+/** Moves focus to the new page after in-app navigation, so screen readers do not stay in the menu. */
+function useFocusMainOnNavigate() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [navOpen, nav] = useDisclosure(false);
+  // Mantine's collapsed mobile navbar only slides away; inert keeps it out of the tab order too.
+  const isPhone = useMediaQuery('(max-width: 47.99em)', false);
+  const access = useMatches({ select: (matches) => matches[matches.length - 1]?.staticData.access });
+  const allowed = canAccess(session, access);
+
+  useLiveUpdates();
+  useSessionExpiry();
+  useFocusMainOnNavigate();
+
+  return (
+    <ModalsProvider labels={{ confirm: t('modals.confirm'), cancel: t('modals.cancel') }}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 260, breakpoint: NAVBAR_BREAKPOINT, collapsed: { mobile: !navOpen } }}
+        padding="md"
+      >
+        <SkipLink />
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={navOpen}
+                onClick={nav.toggle}
+                hiddenFrom={NAVBAR_BREAKPOINT}
+                size="sm"
+                aria-label={navOpen ? t('nav.close') : t('nav.open')}
+                aria-expanded={navOpen}
+                aria-controls="app-navigation"
+              />
+              <Link to="/app/dashboard" className="tun-brand">
+                <Logo />
+                <Text component="span" fw={700} size="lg" truncate maw={{ base: 150, xs: 320 }}>
+                  {session.school.shortName}
+                </Text>
+              </Link>
+            </Group>
+            <UserMenu />
+          </Group>
+        </AppShell.Header>
+
+        <AppShell.Navbar id="app-navigation" aria-label={t('nav.label')} p="xs" inert={isPhone && !navOpen}>
+          <AppShell.Section grow component={ScrollArea}>
+            <MainNav onNavigate={nav.close} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+          {allowed ? <Outlet /> : <ForbiddenContent />}
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
+  );
+}

@@ -1,0 +1,40 @@
+import { grantsOf } from '@tun/shared/policy';
+import { describe, expect, it } from 'vitest';
+import { PAGE_ACCESS } from '../../app/pages';
+import { can, canAccess } from './access';
+
+describe('can', () => {
+  const student = grantsOf([]);
+
+  it('grants what the table gives every record', () => {
+    expect(can(student, 'rooms:view')).toBe(true);
+    expect(can(student, 'rooms:change')).toBe(false);
+  });
+
+  it('counts own-only grants only when asked to', () => {
+    expect(can(student, 'absence:view')).toBe(false);
+    expect(can(student, 'absence:view', { own: true })).toBe(true);
+  });
+});
+
+describe('page access', () => {
+  it('opens setup pages to admins only', () => {
+    const admin = grantsOf(['admin']);
+    const teacher = grantsOf(['teacher']);
+    for (const page of ['schoolInfoSetup', 'specialRoles', 'scheduleSetup', 'tvSetup'] as const) {
+      expect(canAccess(admin, PAGE_ACCESS[page])).toBe(true);
+      expect(canAccess(teacher, PAGE_ACCESS[page])).toBe(false);
+    }
+  });
+
+  it('lets students see their own attendance and submit janitor cases', () => {
+    const student = grantsOf([]);
+    expect(canAccess(student, PAGE_ACCESS.attendance)).toBe(true);
+    expect(canAccess(student, PAGE_ACCESS.janitor)).toBe(true);
+    expect(canAccess(student, PAGE_ACCESS.newGroup)).toBe(false);
+  });
+
+  it('opens the dashboard to everyone signed in, TV screens included', () => {
+    expect(canAccess(grantsOf(['tv']), PAGE_ACCESS.dashboard)).toBe(true);
+  });
+});

@@ -1,0 +1,83 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useRouter } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../../lib/error-message';
+import { validators } from '../../../lib/validation';
+import { useLogin } from '../api/login';
+import { safeRedirect } from '../safe-redirect';
+
+// Two fields do not need @mantine/form; leaving it to the setup wizard keeps /login lighter.
+const validateEmail = validators.email();
+const validatePassword = validators.required();
+
+export function LoginForm({ redirect }: { redirect?: string }) {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const login = useLogin();
+  const errorMessage = useErrorMessage();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = { email: validateEmail(email), password: validatePassword(password) };
+    setErrors(found);
+    if (found.email || found.password) {
+      document.getElementById(found.email ? 'login-email' : 'login-password')?.focus();
+      return;
+    }
+    login.mutate(
+      { email: email.trim(), password },
+      { onSuccess: () => void router.navigate({ href: safeRedirect(redirect), replace: true }) },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        {login.isError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle aria-hidden="true" />}
+            title={t('login.failed')}
+          >
+            {errorMessage(login.error)}
+          </Alert>
+        )}
+        <TextInput
+          id="login-email"
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          value={email}
+          error={errors.email}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            setErrors((current) => ({ ...current, email: null }));
+          }}
+        />
+        <PasswordInput
+          id="login-password"
+          label={t('login.password')}
+          autoComplete="current-password"
+          required
+          value={password}
+          error={errors.password}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value);
+            setErrors((current) => ({ ...current, password: null }));
+          }}
+        />
+        <Button type="submit" loading={login.isPending} fullWidth>
+          {t('login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

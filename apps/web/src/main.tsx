@@ -1,0 +1,20 @@
+import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { initI18n } from './lib/i18n';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+
+// The catalog must be ready before the first render, or the first frame would show keys.
+// (A promise, not top-level await: that would switch off the bundler's chunk merging.)
+void initI18n().then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../axe';
+import { SCHOOL, signInByApi } from '../fixtures';
+
+/** Every route of SPEC §2 behind sign-in, with its heading. */
+const APP_PAGES: [path: string, heading: string][] = [
+  ['/app/dashboard', 'Oversikt'],
+  ['/app/posts', 'Innlegg'],
+  ['/app/calendar', 'Kalender'],
+  ['/app/students', 'Elever'],
+  ['/app/files', 'Filer'],
+  ['/app/classes', 'Linjer'],
+  ['/app/classes/details?classId=abc', 'Linjedetaljer'],
+  ['/app/electives', 'Valgfag'],
+  ['/app/tilsyn', 'Tilsyn'],
+  ['/app/groups', 'Grupper'],
+  ['/app/groups/new', 'Ny gruppe'],
+  ['/app/food-planner', 'Matplan'],
+  ['/app/rooms', 'Rom'],
+  ['/app/attendance?type=event&id=abc', 'Oppmøte'],
+  ['/app/janitor', 'Vaktmester'],
+  ['/app/tv-setup', 'TV-oppsett'],
+  ['/app/setup/schoolinfo', 'Skoleinformasjon'],
+  ['/app/setup/specialroles', 'Roller'],
+  ['/app/setup/specialroles/table', 'Rolletabell'],
+  ['/app/setup/app', 'Appoppsett'],
+  ['/app/setup/schedule', 'Timeplan'],
+];
+
+test.describe('signed in as admin', () => {
+  test.beforeEach(async ({ page }) => signInByApi(page));
+
+  for (const [path, heading] of APP_PAGES) {
+    test(`${path} opens directly, shows "${heading}" and passes axe`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('main')).toBeVisible();
+      await expectNoAxeViolations(page, path);
+    });
+  }
+
+  test('/ and /app redirect to the dashboard', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await page.goto('/app');
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+  });
+
+  test('navigation scrolls to the top of the new page', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto('/privacy-policy');
+    await page.mouse.wheel(0, 2000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.goto('/app/dashboard');
+    await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Rom' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Rom' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('a change made elsewhere shows without reloading', async ({ page, browser }) => {
+    await page.goto('/app/dashboard');
+    await expect(page.getByRole('banner')).toContainText(SCHOOL.shortName);
+
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await signInByApi(otherPage);
+    const changed = await otherPage.request.patch('/api/v1/school', { data: { shortName: 'Fjelltun FHS' } });
+    expect(changed.status()).toBe(200);
+    await expect(page.getByRole('banner')).toContainText('Fjelltun FHS');
+    await otherPage.request.patch('/api/v1/school', { data: { shortName: SCHOOL.shortName } });
+    await other.close();
+  });
+
+  test('works on a phone: the menu opens from a button', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/app/dashboard');
+    await page.getByRole('button', { name: 'Åpne menyen' }).click();
+    await expect(
+      page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Rom' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, 'dashboard on a phone with the menu open');
+  });
+});
+
+test.describe('without signing in', () => {
+  test('the privacy policy is a real Norwegian text', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Personvernerklæring' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Lånekassen');
+    await expectNoAxeViolations(page, '/privacy-policy');
+  });
+
+  test('a hash link scrolls to its target', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto('/privacy-policy');
+    const target = await page.locator('main [id]').last().getAttribute('id');
+    expect(target).toBeTruthy();
+    await page.goto(`/privacy-policy#${target}`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
+  test('the info screen onboarding opens', async ({ page }) => {
+    await page.goto('/infoscreen-onboarding');
+    await expect(page.getByRole('heading', { level: 1, name: 'Infoskjerm' })).toBeVisible();
+    await expectNoAxeViolations(page, '/infoscreen-onboarding');
+  });
+
+  test('any other path shows the not-found page', async ({ page }) => {
+    const response = await page.goto('/finnes/ikke');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Gå til forsiden' })).toBeVisible();
+    await expectNoAxeViolations(page, 'not-found page');
+  });
+
+  test('the server answers unknown API paths with a problem, not the app', async ({ request }) => {
+    const response = await request.get('/api/v1/finnes-ikke');
+    expect(response.status()).toBe(404);
+    expect(response.headers()['content-type']).toContain('application/problem+json');
+  });
+});
