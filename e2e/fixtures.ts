@@ -13,8 +13,8 @@ export const ADMIN = {
 /** Signs in through the login form, as a person would. */
 export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('E-post').fill(email);
-  await page.getByLabel('Passord', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'E-post', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Passord', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Logg inn' }).click();
   await expect(page).toHaveURL(/\/app\/dashboard$/);
 }

@@ -50,6 +50,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.TUN_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // Every test signs in afresh as the same admin; the limit itself is tested on the server.
+      LOGIN_RATE_LIMIT: '1000',
     },
   },
 });

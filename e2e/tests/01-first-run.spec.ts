@@ -12,21 +12,21 @@ test('the first visit opens the wizard, which creates the school and its admin',
   await page.getByRole('button', { name: 'Neste' }).click();
   await expect(page.getByText('Fyll ut dette feltet.').first()).toBeVisible();
 
-  await page.getByLabel('Kort navn').fill(SCHOOL.shortName);
-  await page.getByLabel('Fullt navn').fill(SCHOOL.longName);
+  await page.getByRole('textbox', { name: 'Kort navn', exact: true }).fill(SCHOOL.shortName);
+  await page.getByRole('textbox', { name: 'Fullt navn', exact: true }).fill(SCHOOL.longName);
   await page.getByRole('button', { name: 'Neste' }).click();
 
-  await page.getByLabel('Fornavn').fill(ADMIN.first);
-  await page.getByLabel('Mellomnavn').fill(ADMIN.middle);
-  await page.getByLabel('Etternavn').fill(ADMIN.last);
-  await page.getByLabel('E-post').fill(ADMIN.email);
-  await page.getByLabel('Passord', { exact: true }).fill(ADMIN.password);
-  await page.getByLabel('Gjenta passord').fill('noe annet helt');
+  await page.getByRole('textbox', { name: 'Fornavn', exact: true }).fill(ADMIN.first);
+  await page.getByRole('textbox', { name: 'Mellomnavn', exact: true }).fill(ADMIN.middle);
+  await page.getByRole('textbox', { name: 'Etternavn', exact: true }).fill(ADMIN.last);
+  await page.getByRole('textbox', { name: 'E-post', exact: true }).fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Passord', exact: true }).fill(ADMIN.password);
+  await page.getByRole('textbox', { name: 'Gjenta passord', exact: true }).fill('noe annet helt');
   await page.getByRole('button', { name: 'Opprett skolen' }).click();
   await expect(page.getByText('Passordene er ikke like.')).toBeVisible();
   await expectNoAxeViolations(page, 'first-run wizard, admin step with errors');
 
-  await page.getByLabel('Gjenta passord').fill(ADMIN.password);
+  await page.getByRole('textbox', { name: 'Gjenta passord', exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Opprett skolen' }).click();
 
   await expect(page).toHaveURL(/\/app\/dashboard$/);
