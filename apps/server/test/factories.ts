@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { fullName, type Role, type SetupInput } from '@tun/shared';
+import {
+  AUDIENCES as AUDIENCE_LIST,
+  fullName,
+  rolesOfAudience,
+  type Role,
+  type SetupInput,
+} from '@tun/shared';
 import { createCredentialAccount } from '../src/auth/accounts';
 import { write } from '../src/db/write';
 import { addRoles, insertPerson } from '../src/modules/people/people.repository';
@@ -85,13 +91,4 @@ export async function login(t: TestApp, email: string, password = PASSWORD): Pro
 }
 
 /** Every audience of the permission table, with the roles that make it. */
-export const AUDIENCES: { name: string; roles: Role[] }[] = [
-  { name: 'developer', roles: ['developer'] },
-  { name: 'admin', roles: ['admin'] },
-  { name: 'janitor', roles: ['janitor'] },
-  { name: 'teacher', roles: ['teacher'] },
-  { name: 'kitchen', roles: ['kitchen'] },
-  { name: 'stipp', roles: ['stipp'] },
-  { name: 'tv', roles: ['tv'] },
-  { name: 'student', roles: [] },
-];
+export const AUDIENCES = AUDIENCE_LIST.map((name) => ({ name, roles: rolesOfAudience(name) }));

@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, can, canAll, canOwn, grantsOf, POLICY, type Action } from './policy';
-import type { Role } from './roles';
+import { AUDIENCES as AUDIENCE_LIST, rolesOfAudience, type Role } from './roles';
 
 /**
  * SPEC §6, written out again by hand per audience, so that a slip in policy.ts shows up here.
  * Columns: developer, admin, janitor, teacher, kitchen, stipp, tv, student.
  * 'A' = may on every record, 'O' = only on own records, '-' = may not.
  */
-const AUDIENCES: { name: string; roles: Role[] }[] = [
-  { name: 'developer', roles: ['developer'] },
-  { name: 'admin', roles: ['admin'] },
-  { name: 'janitor', roles: ['janitor'] },
-  { name: 'teacher', roles: ['teacher'] },
-  { name: 'kitchen', roles: ['kitchen'] },
-  { name: 'stipp', roles: ['stipp'] },
-  { name: 'tv', roles: ['tv'] },
-  { name: 'student', roles: [] },
-];
+const AUDIENCES = AUDIENCE_LIST.map((name) => ({ name, roles: rolesOfAudience(name) }));
 
 const EXPECTED: Record<Action, string> = {
   //                           dev adm jan tea kit sti tv  stu

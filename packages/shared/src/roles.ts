@@ -7,6 +7,12 @@ export type Role = (typeof ROLES)[number];
 
 /** The audiences the permission table speaks of: every role, plus students (no roles). */
 export type Audience = Role | 'student';
+export const AUDIENCES: readonly Audience[] = [...ROLES, 'student'];
+
+/** The roles a person of one audience has: the role itself, or none for a student. */
+export function rolesOfAudience(audience: Audience): Role[] {
+  return audience === 'student' ? [] : [audience];
+}
 
 /** Norwegian labels of SPEC §3, used where a label must not depend on the UI language. */
 export const ROLE_LABELS_NB: Record<Role, string> = {
