@@ -150,6 +150,63 @@ describe.each(dialects())('platform on %s', (dialect) => {
       expect(after.statusCode).toBe(401);
     });
 
+    it('refuses a session cookie with a wrong signature, an expired session and a removed person', async () => {
+      const schoolId = await schoolIdOf(t);
+      const { personId, email } = await createMember(t, schoolId, ['teacher']);
+      const cookie = await login(t, email);
+      const [name, value] = cookie.split('=') as [string, string];
+      const token = decodeURIComponent(value).split('.')[0]!;
+      const tampered = `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`;
+      expect((await t.request({ method: 'GET', url: '/api/v1/time', cookie: tampered })).statusCode).toBe(
+        401,
+      );
+      const unsigned = `${name}=${token}`;
+      expect((await t.request({ method: 'GET', url: '/api/v1/time', cookie: unsigned })).statusCode).toBe(
+        401,
+      );
+      expect((await t.request({ method: 'GET', url: '/api/v1/time', cookie })).statusCode).toBe(200);
+
+      const { db } = t.ctx.database;
+      const past = new Date(Date.now() - 1000);
+      await db
+        .updateTable('session')
+        .set({ expiresAt: t.dialect === 'sqlite' ? past.toISOString() : past })
+        .where('token', '=', token)
+        .execute();
+      expect((await t.request({ method: 'GET', url: '/api/v1/time', cookie })).statusCode).toBe(401);
+
+      const other = await login(t, email);
+      await db.deleteFrom('person').where('id', '=', personId).execute();
+      const gone = await t.request({ method: 'GET', url: '/api/v1/time', cookie: other });
+      expect(gone.statusCode).toBe(403);
+      expect(gone.json()).toMatchObject({ code: 'not-in-directory', detail: 'User not in userdirect?' });
+    });
+
+    it('extends a session that is in use once it is a day old', async () => {
+      const { email } = await createMember(t, await schoolIdOf(t), ['teacher']);
+      const cookie = await login(t, email);
+      const token = decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
+      const { db } = t.ctx.database;
+      // As if signed in 29 days ago: one day left.
+      const soon = new Date(Date.now() + 24 * 60 * 60 * 1000);
+      await db
+        .updateTable('session')
+        .set({ expiresAt: t.dialect === 'sqlite' ? soon.toISOString() : soon })
+        .where('token', '=', token)
+        .execute();
+      const response = await t.request({ method: 'GET', url: '/api/v1/time', cookie });
+      expect(response.statusCode).toBe(200);
+      expect(response.cookies.find((c) => c.name === 'tun.session_token')?.maxAge).toBeGreaterThan(
+        29 * 24 * 3600,
+      );
+      const row = await db
+        .selectFrom('session')
+        .select('expiresAt')
+        .where('token', '=', token)
+        .executeTakeFirstOrThrow();
+      expect(new Date(row.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
+    });
+
     it('skips unknown role ids with a warning instead of failing', async () => {
       const schoolId = await schoolIdOf(t);
       const { personId, email } = await createMember(t, schoolId, ['teacher']);

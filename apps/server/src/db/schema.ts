@@ -31,6 +31,7 @@ export interface AuthSessionTable {
   token: string;
   userId: string;
   expiresAt: string | Date;
+  updatedAt: string | Date;
 }
 
 export interface SchoolTable {

@@ -55,11 +55,16 @@ export const accessPlugin = fp<{ auth: Auth; db: Db }>(async (app: FastifyInstan
     ),
   );
   app.decorateRequest('principal', null as unknown as RequestPrincipal);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config?.access;
     // Unknown URLs reach the not-found handler with no route config; it answers 404.
     if (access === undefined || access === 'public') return;
-    request.principal = await resolvePrincipal(deps, request.headers, (message) => request.log.warn(message));
+    request.principal = await resolvePrincipal(
+      deps,
+      request.headers,
+      (message) => request.log.warn(message),
+      (cookies) => reply.header('set-cookie', cookies),
+    );
     if (access === 'authenticated') return;
     // Own-record grants pass here; the route then limits itself to the person's records.
     if (!canOwn(request.principal.roles, access)) throw new ProblemError('forbidden');
