@@ -12,7 +12,16 @@ import { problem, registerProblemHandlers, sendProblem } from './http/problem';
 import { registerSecurity } from './http/security';
 import { LiveBus } from './live/bus';
 import { liveRoutes } from './live/live.routes';
+import { electivesRoutes } from './modules/electives/electives.routes';
+import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { linesRoutes } from './modules/lines/lines.routes';
+import { passwordLinksRoutes } from './modules/password-links/password-links.routes';
+import { peopleImportRoutes } from './modules/people-import/people-import.routes';
+import { peopleRoutes } from './modules/people/people.routes';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
+import { roomsRoutes } from './modules/rooms/rooms.routes';
+import { supervisionRoutes } from './modules/supervision/supervision.routes';
 import { schoolRoutes } from './modules/school/school.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
@@ -20,7 +29,22 @@ import { accessPlugin } from './policy/access';
 import { spaRoutes } from './web/spa.routes';
 
 /** Every feature's routes; a new feature adds its module here. */
-const ROUTE_MODULES = [healthRoutes, setupRoutes, sessionRoutes, schoolRoutes, liveRoutes];
+const ROUTE_MODULES = [
+  healthRoutes,
+  setupRoutes,
+  sessionRoutes,
+  schoolRoutes,
+  liveRoutes,
+  peopleRoutes,
+  peopleImportRoutes,
+  passwordLinksRoutes,
+  privacyRoutes,
+  roomsRoutes,
+  linesRoutes,
+  electivesRoutes,
+  groupsRoutes,
+  supervisionRoutes,
+];
 
 export interface BuildOptions {
   /** Extra routes, registered like the feature modules (the tests use this). */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { emailSchema } from './contact';
 import { personNameSchema, roleSchema, userMutableDataSchema } from './people';
 import { schoolNamesSchema } from './school';
 import { ACTIONS } from './policy';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
 export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
 export const loginSchema = z.object({

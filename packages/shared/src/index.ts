@@ -7,3 +7,5 @@ export * from './school';
 export * from './auth';
 export * from './limits';
 export * from './names';
+export * from './colors';
+export * from './contact';

@@ -7,7 +7,14 @@ import type { Action } from './policy';
 
 export const LIVE_TOPICS = {
   school: { view: 'schoolInfo:view', invalidates: [['school'], ['session']] },
-  people: { view: 'staff:view', invalidates: [['people'], ['session']] },
+  people: {
+    view: 'staff:view',
+    invalidates: [['people'], ['students'], ['session'], ['lines'], ['electives'], ['groups']],
+  },
+  rooms: { view: 'rooms:view', invalidates: [['rooms'], ['lines'], ['electives']] },
+  lines: { view: 'lines:view', invalidates: [['lines'], ['people'], ['students']] },
+  electives: { view: 'electives:view', invalidates: [['electives']] },
+  groups: { view: 'groups:view', invalidates: [['groups']] },
 } as const satisfies Record<string, { view: Action; invalidates: readonly (readonly string[])[] }>;
 
 export type LiveTopic = keyof typeof LIVE_TOPICS;

@@ -16,6 +16,8 @@ const EXPECTED: Record<Action, string> = {
   'staff:view': '             A   A   A   A   A   A   A   A',
   'staff:change': '           A   A   -   -   -   -   -   -',
   'roles:change': '           A   A   -   -   -   -   -   -',
+  'supervision:take': '       A   A   A   A   A   A   -   -',
+  'privacy:manage': '         A   A   -   -   -   -   -   -',
   'students:view': '          A   A   A   A   A   A   A   A',
   'students:change': '        A   A   -   -   -   -   -   -',
   'lines:view': '             A   A   A   A   A   A   A   A',

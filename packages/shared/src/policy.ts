@@ -23,6 +23,10 @@ export const POLICY = {
   'staff:view': { allow: 'everyone' },
   'staff:change': { allow: ['admin'] },
   'roles:change': { allow: ['admin'] },
+  // Evening supervision: staff and scholars take the duty (who is on it is school info)
+  'supervision:take': { allow: ['admin', 'teacher', 'janitor', 'kitchen', 'stipp'] },
+  // A person's data as a whole: GDPR export and erasure
+  'privacy:manage': { allow: ['admin'] },
   // Students
   'students:view': { allow: 'everyone' },
   'students:change': { allow: ['admin'] },

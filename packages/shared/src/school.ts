@@ -1,11 +1,6 @@
 import { z } from 'zod';
+import { phoneSchema } from './contact';
 import { SCHOOL_LONG_NAME_MAX, SCHOOL_SHORT_NAME_MAX } from './limits';
-
-/** A Norwegian or international phone number: digits, spaces, an optional leading +. */
-export const phoneSchema = z
-  .string()
-  .trim()
-  .regex(/^\+?[0-9 ]{8,20}$/, 'Ugyldig telefonnummer');
 
 export const positionSchema = z.object({
   lat: z.number().min(-90).max(90),

@@ -3,6 +3,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import type { BetterAuthOptions } from 'better-auth';
 import type { Database } from './database';
 import { platform } from './migrations/001-platform';
+import { directory } from './migrations/002-directory';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -11,6 +12,7 @@ import { platform } from './migrations/001-platform';
 function ourMigrations(database: Database): Record<string, Migration> {
   return {
     '001-platform': platform(database.dialect),
+    '002-directory': directory(),
   };
 }
 

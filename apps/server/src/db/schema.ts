@@ -102,6 +102,81 @@ export interface SettingTable {
   value: string;
 }
 
+export interface RoomTable {
+  id: string;
+  school_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LineTable {
+  id: string;
+  school_id: string;
+  name: string;
+  short_name: string;
+  /** A colour theme name (COLOR_THEMES). */
+  color: string;
+  main_room_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LineStaffTable {
+  line_id: string;
+  person_id: string;
+  school_id: string;
+  kind: 'teacher' | 'assistant';
+}
+
+export interface LineMemberTable {
+  line_id: string;
+  person_id: string;
+  school_id: string;
+}
+
+export interface ElectiveTable {
+  id: string;
+  school_id: string;
+  name: string;
+  color: string;
+  main_room_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ElectiveMemberTable {
+  elective_id: string;
+  person_id: string;
+  school_id: string;
+}
+
+export interface TempGroupTable {
+  id: string;
+  school_id: string;
+  name: string;
+  /** YYYY-MM-DD in the school's zone, or null for no end. */
+  end_date: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TempGroupMemberTable {
+  group_id: string;
+  person_id: string;
+  school_id: string;
+}
+
+export interface PasswordLinkTable {
+  token_hash: string;
+  person_id: string;
+  school_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface DB {
   user: AuthUserTable;
   account: AuthAccountTable;
@@ -113,6 +188,15 @@ export interface DB {
   live_event: LiveEventTable;
   installation: InstallationTable;
   setting: SettingTable;
+  room: RoomTable;
+  line: LineTable;
+  line_staff: LineStaffTable;
+  line_member: LineMemberTable;
+  elective: ElectiveTable;
+  elective_member: ElectiveMemberTable;
+  temp_group: TempGroupTable;
+  temp_group_member: TempGroupMemberTable;
+  password_link: PasswordLinkTable;
 }
 
 export type SchoolRow = Selectable<SchoolTable>;
