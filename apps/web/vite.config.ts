@@ -1,6 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
+// The server the dev server forwards /api to; another port when several run side by side.
+const apiTarget = process.env.TUN_API_URL ?? 'http://localhost:3000';
+
 export default defineConfig({
   // Explicit so `vite -c apps/web/vite.config.ts` from the repository root works too.
   root: decodeURIComponent(new URL('.', import.meta.url).pathname),
@@ -12,9 +15,9 @@ export default defineConfig({
     target: ['es2022', 'chrome111', 'safari16.4', 'firefox115'],
   },
   server: {
-    proxy: { '/api': { target: 'http://localhost:3000' } },
+    proxy: { '/api': { target: apiTarget } },
   },
   preview: {
-    proxy: { '/api': { target: 'http://localhost:3000' } },
+    proxy: { '/api': { target: apiTarget } },
   },
 });
