@@ -2,14 +2,15 @@
  * The data the scenarios run against, made once per dialect after the server has migrated its
  * database and before the first scenario.
  *
- * For now that is the first-run school and its admin, made through the public setup route.
- * The large school of PERFORMANCE.md comes from bench/generate (seeded, deterministic, with
- * --schools N for tenancy scale); it will be called here, writing to the database directly
- * (BenchDatabase.location) because 400,000 attendance rows through the API would take longer
- * than the benchmark. Whatever ids and accounts scenarios need (a student, an event, a tag)
+ * The first-run school and its admin are made through the public setup route; the large
+ * school of PERFORMANCE.md then comes from bench/generate, written to the database directly
+ * (BenchDatabase.location) because bulk data through the API would take longer than the
+ * benchmark. Whatever ids and accounts scenarios need (a student, an event, a tag)
  * then belong on Dataset, so that scenarios look them up instead of making data themselves.
  */
 import type { LoginInput, SetupInput } from '@tun/shared';
+import { generateLargeSchool } from './generate';
+import type { BenchDatabase } from './server';
 
 export interface Account extends LoginInput {
   /** The session cookie, ready for a `cookie` header. */
@@ -19,6 +20,7 @@ export interface Account extends LoginInput {
 export interface Dataset {
   schoolId: string;
   admin: Account & { personId: string };
+  studentIds: string[];
 }
 
 const SETUP: SetupInput = {
@@ -49,7 +51,7 @@ export async function login(baseUrl: string, credentials: LoginInput): Promise<A
   return { ...credentials, cookie };
 }
 
-export async function prepareDataset(baseUrl: string): Promise<Dataset> {
+export async function prepareDataset(baseUrl: string, database: BenchDatabase): Promise<Dataset> {
   const response = await fetch(`${baseUrl}/api/v1/setup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -58,5 +60,6 @@ export async function prepareDataset(baseUrl: string): Promise<Dataset> {
   if (response.status !== 201) throw await failure('POST /api/v1/setup', response);
   const { schoolId, personId } = (await response.json()) as { schoolId: string; personId: string };
   const admin = await login(baseUrl, { email: SETUP.admin.email, password: SETUP.admin.password });
-  return { schoolId, admin: { ...admin, personId } };
+  const school = await generateLargeSchool(database, schoolId);
+  return { schoolId, admin: { ...admin, personId }, studentIds: school.studentIds };
 }

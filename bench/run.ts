@@ -189,7 +189,7 @@ async function benchDialect(
     const server = await startServer(database);
     const stopServer = cleanup.add(`stop the ${dialect} server (pid ${server.pid})`, server.stop);
     try {
-      const dataset = await prepareDataset(server.url);
+      const dataset = await prepareDataset(server.url, database);
       await runScenarios({ dialect, baseUrl: server.url, dataset }, settings, result);
     } finally {
       result.serverLog.push(...server.logTail());

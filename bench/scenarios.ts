@@ -53,6 +53,10 @@ export const SCENARIOS: Scenario<unknown>[] = [
     name: 'session check',
     request: ({ dataset }) => ({ path: '/api/v1/session', headers: { cookie: dataset.admin.cookie } }),
   }),
+  defineScenario({
+    name: 'people list, 400-student school',
+    request: ({ dataset }) => ({ path: '/api/v1/people', headers: { cookie: dataset.admin.cookie } }),
+  }),
 ];
 
 /** Spawn of the built server to its first answered request, on an already-migrated database. */

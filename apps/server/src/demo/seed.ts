@@ -1,6 +1,6 @@
 /**
- * The demo school: a made-up folk high school with one person per role. Later features add
- * their data here. Every demo account has the same password, printed at start.
+ * The demo school: a made-up folk high school with one login per role, and rooms, lines,
+ * electives and 120 students with Norwegian names. Later features add their data here. Every demo account has the same password, printed at start.
  */
 import type { PersonName, Role } from '@tun/shared';
 import { fullName } from '@tun/shared';
@@ -10,6 +10,7 @@ import { write } from '../db/write';
 import { recordAudit } from '../modules/audit/audit.repository';
 import { addRoles, insertPerson } from '../modules/people/people.repository';
 import { needsSetup, runSetup } from '../modules/setup/setup.service';
+import { DEMO_SIZE, generateSchool } from './generate-school';
 
 export const DEMO_PASSWORD = 'tun-demo-2026';
 
@@ -81,6 +82,8 @@ export async function seedDemo(
       admin: { name: ADMIN.name, email: ADMIN.email, password: DEMO_PASSWORD },
     });
     await write(ctx, schoolId, async (trx, publish) => {
+      const school = await generateSchool(trx, schoolId, DEMO_SIZE, 2026, 'solbakken.example');
+      const [firstLine] = school.lineIds;
       for (const person of OTHERS) {
         const userId = await createCredentialAccount(
           trx,
@@ -89,6 +92,19 @@ export async function seedDemo(
         );
         const id = await insertPerson(trx, { schoolId, userId, name: person.name, email: person.email });
         await addRoles(trx, schoolId, id, person.roles);
+        // The demo teacher teaches the first line, and the demo student is in it.
+        if (firstLine && person.roles.includes('teacher')) {
+          await trx
+            .insertInto('line_staff')
+            .values({ line_id: firstLine, person_id: id, school_id: schoolId, kind: 'teacher' })
+            .execute();
+        }
+        if (firstLine && person.roles.length === 0) {
+          await trx
+            .insertInto('line_member')
+            .values({ line_id: firstLine, person_id: id, school_id: schoolId })
+            .execute();
+        }
         await recordAudit(trx, {
           schoolId,
           actorPersonId: personId,
@@ -99,6 +115,10 @@ export async function seedDemo(
         });
         publish('people', [id]);
       }
+      publish('people', [...school.studentIds, ...school.staffIds]);
+      publish('rooms', school.roomIds);
+      publish('lines', school.lineIds);
+      publish('electives', school.electiveIds);
     });
   }
   return [ADMIN, ...OTHERS].map((person) => ({
