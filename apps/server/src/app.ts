@@ -24,6 +24,7 @@ import { roomsRoutes } from './modules/rooms/rooms.routes';
 import { supervisionRoutes } from './modules/supervision/supervision.routes';
 import { schoolRoutes } from './modules/school/school.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { studentsRoutes } from './modules/students/students.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { accessPlugin } from './policy/access';
 import { spaRoutes } from './web/spa.routes';
@@ -41,6 +42,7 @@ const ROUTE_MODULES = [
   privacyRoutes,
   roomsRoutes,
   linesRoutes,
+  studentsRoutes,
   electivesRoutes,
   groupsRoutes,
   supervisionRoutes,

@@ -6,10 +6,19 @@
 import type { Action } from './policy';
 
 export const LIVE_TOPICS = {
-  school: { view: 'schoolInfo:view', invalidates: [['school'], ['session']] },
+  // Who is on supervision duty is part of the school record.
+  school: { view: 'schoolInfo:view', invalidates: [['school'], ['session'], ['supervision']] },
   people: {
     view: 'staff:view',
-    invalidates: [['people'], ['students'], ['session'], ['lines'], ['electives'], ['groups']],
+    invalidates: [
+      ['people'],
+      ['students'],
+      ['session'],
+      ['lines'],
+      ['electives'],
+      ['groups'],
+      ['supervision'],
+    ],
   },
   rooms: { view: 'rooms:view', invalidates: [['rooms'], ['lines'], ['electives']] },
   lines: { view: 'lines:view', invalidates: [['lines'], ['people'], ['students']] },

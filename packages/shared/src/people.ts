@@ -47,3 +47,45 @@ export const personSchema = z.object({
   userMutableData: userMutableDataSchema,
 });
 export type Person = z.infer<typeof personSchema>;
+
+/** PATCH /people/:id: the fields the school keeps about a person; roles change through their own route. */
+export const personUpdateSchema = personInputSchema
+  .omit({ roles: true, memberOf: true })
+  .partial()
+  .extend({ memberOf: z.array(z.string().min(1)).max(50).optional() });
+export type PersonUpdate = z.infer<typeof personUpdateSchema>;
+
+export const personRolesSchema = z.object({ roles: z.array(roleSchema).max(ROLES.length) });
+export type PersonRolesInput = z.infer<typeof personRolesSchema>;
+
+/** GET /people filters: a role or 'student' (no roles), and a line. */
+export const peopleQuerySchema = z.object({
+  role: z.enum([...ROLES, 'student']).optional(),
+  line: z.string().min(1).optional(),
+});
+export type PeopleQuery = z.infer<typeof peopleQuerySchema>;
+
+/**
+ * A picture the app can show: a path on this server or an https address. Anything else
+ * (javascript:, data: with markup, plain http on a school network) is refused when written.
+ */
+export const profilePicUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (value) => value === '' || /^\/(?!\/)\S*$/.test(value) || /^https:\/\/[^\s/]+\S*$/i.test(value),
+    'Bruk en adresse som begynner med https://',
+  );
+
+/** PATCH /me: a person's own userMutableData, merged into what is stored; '' clears the picture. */
+export const meUpdateSchema = z.object({
+  userMutableData: z
+    .object({
+      firstSetupDone: z.boolean().optional(),
+      mailboxFlag: z.boolean().optional(),
+      profilePicURL: profilePicUrlSchema.optional(),
+    })
+    .strict(),
+});
+export type MeUpdate = z.infer<typeof meUpdateSchema>;

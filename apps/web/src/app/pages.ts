@@ -34,7 +34,8 @@ export const PAGE_ACCESS = {
   ],
   janitor: ['maintenance:submit', 'maintenance:handle', 'maintenance:view'],
   tvSetup: ['schoolInfo:change'],
-  schoolInfoSetup: ['schoolInfo:change'],
+  // SPEC §6: the admin changes the school info, everyone views it (read-only for them).
+  schoolInfoSetup: ['schoolInfo:view'],
   specialRoles: ['roles:change'],
   specialRolesTable: ['roles:change'],
   appSetup: ['schoolInfo:change'],

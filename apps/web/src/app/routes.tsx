@@ -51,6 +51,21 @@ const loginRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/auth/pages/login-page'), 'LoginPage'),
 });
 
+/** Not in SPEC §2: where a one-time password link (made by an admin) opens. Public, like /login. */
+const setPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'set-password',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token.length > 0 && search.token.length <= 200
+      ? { token: search.token }
+      : {},
+  staticData: { page: 'setPassword' },
+  component: lazyRouteComponent(
+    () => import('../features/password-links/pages/set-password-page'),
+    'SetPasswordPage',
+  ),
+});
+
 const privacyPolicyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'privacy-policy',
@@ -129,14 +144,14 @@ const studentsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'students',
   staticData: page('students'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(() => import('../features/students/pages/students-page'), 'StudentsPage'),
 });
 /** SPEC §2 mentions a users page without giving its route. */
 const usersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'users',
   staticData: page('users'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(() => import('../features/people/pages/users-page'), 'UsersPage'),
 });
 const filesRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -148,38 +163,41 @@ const classesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'classes',
   staticData: page('classes'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(() => import('../features/lines/pages/lines-page'), 'LinesPage'),
 });
 export const classDetailsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'classes/details',
   validateSearch: classDetailsSearch,
   staticData: page('classDetails'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(() => import('../features/lines/pages/line-details-page'), 'LineDetailsPage'),
 });
 const electivesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'electives',
   staticData: page('electives'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(() => import('../features/electives/pages/electives-page'), 'ElectivesPage'),
 });
 const supervisionRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'tilsyn',
   staticData: page('supervision'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(
+    () => import('../features/supervision/pages/supervision-page'),
+    'SupervisionPage',
+  ),
 });
 const groupsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'groups',
   staticData: page('groups'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(() => import('../features/groups/pages/groups-page'), 'GroupsPage'),
 });
 const newGroupRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'groups/new',
   staticData: page('newGroup'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(() => import('../features/groups/pages/new-group-page'), 'NewGroupPage'),
 });
 const foodPlannerRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -191,7 +209,7 @@ const roomsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'rooms',
   staticData: page('rooms'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(() => import('../features/rooms/pages/rooms-page'), 'RoomsPage'),
 });
 export const attendanceRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -216,19 +234,25 @@ const schoolInfoSetupRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'setup/schoolinfo',
   staticData: page('schoolInfoSetup'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(() => import('../features/school/pages/school-info-page'), 'SchoolInfoPage'),
 });
 const specialRolesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'setup/specialroles',
   staticData: page('specialRoles'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(
+    () => import('../features/people/pages/special-roles-page'),
+    'SpecialRolesPage',
+  ),
 });
 const specialRolesTableRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'setup/specialroles/table',
   staticData: page('specialRolesTable'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(
+    () => import('../features/people/pages/special-roles-table-page'),
+    'SpecialRolesTablePage',
+  ),
 });
 const appSetupRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -246,6 +270,7 @@ const scheduleSetupRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
+  setPasswordRoute,
   privacyPolicyRoute,
   infoscreenOnboardingRoute,
   appRoute.addChildren([

@@ -82,6 +82,11 @@ export const theme = createTheme({
   cursorType: 'pointer',
   variantColorResolver,
   headings: { fontWeight: '650' },
+  components: {
+    // Mantine renders a dialog's header as <header>, which assistive technology (and axe)
+    // takes for a second page banner beside the app's own.
+    ModalHeader: { defaultProps: { component: 'div' } },
+  },
 });
 
 /** Mantine's dimmed, error and placeholder greys are below 4.5:1 on white. */

@@ -1,4 +1,100 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { groupInputSchema, groupParamsSchema, groupSchema, groupUpdateSchema } from '@tun/shared';
 import type { AppContext } from '../../context';
+import { write } from '../../db/write';
+import { changeGroup, createGroup, listGroups, loadGroup, removeGroup } from './groups.service';
 
-export async function groupsRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export async function groupsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const actorOf = (principal: { schoolId: string; personId: string }) => ({
+    schoolId: principal.schoolId,
+    personId: principal.personId,
+  });
+
+  routes.get(
+    '/api/v1/groups',
+    {
+      config: { access: 'groups:view' },
+      schema: {
+        tags: ['groups'],
+        summary: 'Every temporary group of the school, active and archived, with member ids',
+        response: { 200: z.array(groupSchema) },
+      },
+    },
+    async (request) => listGroups(ctx.database.db, request.principal.schoolId),
+  );
+
+  routes.get(
+    '/api/v1/groups/:id',
+    {
+      config: { access: 'groups:view' },
+      schema: {
+        tags: ['groups'],
+        summary: 'One temporary group',
+        params: groupParamsSchema,
+        response: { 200: groupSchema },
+      },
+    },
+    async (request) => loadGroup(ctx.database.db, request.principal.schoolId, request.params.id),
+  );
+
+  routes.post(
+    '/api/v1/groups',
+    {
+      config: { access: 'groups:change' },
+      schema: {
+        tags: ['groups'],
+        summary: 'Create a temporary group',
+        body: groupInputSchema,
+        response: { 201: groupSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request.principal);
+      const group = await write(ctx, actor.schoolId, (trx, publish) =>
+        createGroup(trx, publish, actor, request.body),
+      );
+      return reply.code(201).send(group);
+    },
+  );
+
+  routes.patch(
+    '/api/v1/groups/:id',
+    {
+      config: { access: 'groups:change' },
+      schema: {
+        tags: ['groups'],
+        summary: 'Rename a temporary group, change its members or its end date',
+        params: groupParamsSchema,
+        body: groupUpdateSchema,
+        response: { 200: groupSchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request.principal);
+      return write(ctx, actor.schoolId, (trx, publish) =>
+        changeGroup(trx, publish, actor, request.params.id, request.body),
+      );
+    },
+  );
+
+  routes.delete(
+    '/api/v1/groups/:id',
+    {
+      config: { access: 'groups:change' },
+      schema: {
+        tags: ['groups'],
+        summary: 'Delete a temporary group and its memberships',
+        params: groupParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request.principal);
+      await write(ctx, actor.schoolId, (trx, publish) => removeGroup(trx, publish, actor, request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,4 +1,128 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  lineDetailsSchema,
+  lineInputSchema,
+  lineMembersInputSchema,
+  lineSchema,
+  lineUpdateSchema,
+} from '@tun/shared';
 import type { AppContext } from '../../context';
+import { write } from '../../db/write';
+import { loadLines } from './lines.repository';
+import { changeLine, createLine, loadLine, removeLine, setMembers } from './lines.service';
 
-export async function linesRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const params = z.object({ id: z.string().min(1).max(200) });
+
+export async function linesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const actorOf = (principal: { schoolId: string; personId: string }) => ({
+    schoolId: principal.schoolId,
+    personId: principal.personId,
+  });
+
+  routes.get(
+    '/api/v1/lines',
+    {
+      config: { access: 'lines:view' },
+      schema: {
+        tags: ['lines'],
+        summary: 'Every line of the school, with staff and member counts',
+        response: { 200: z.array(lineSchema) },
+      },
+    },
+    async (request) => loadLines(ctx.database.db, request.principal.schoolId),
+  );
+
+  routes.get(
+    '/api/v1/lines/:id',
+    {
+      config: { access: 'lines:view' },
+      schema: {
+        tags: ['lines'],
+        summary: 'One line with the ids of its members',
+        params,
+        response: { 200: lineDetailsSchema },
+      },
+    },
+    async (request) => loadLine(ctx.database.db, request.principal.schoolId, request.params.id),
+  );
+
+  routes.post(
+    '/api/v1/lines',
+    {
+      config: { access: 'lines:change' },
+      schema: {
+        tags: ['lines'],
+        summary: 'Create a line',
+        body: lineInputSchema,
+        response: { 201: lineSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request.principal);
+      const line = await write(ctx, actor.schoolId, (trx, publish) =>
+        createLine(trx, publish, actor, request.body),
+      );
+      return reply.code(201).send(line);
+    },
+  );
+
+  routes.patch(
+    '/api/v1/lines/:id',
+    {
+      config: { access: 'lines:change' },
+      schema: {
+        tags: ['lines'],
+        summary: 'Change a line; lists of staff replace the stored ones',
+        params,
+        body: lineUpdateSchema,
+        response: { 200: lineSchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request.principal);
+      return write(ctx, actor.schoolId, (trx, publish) =>
+        changeLine(trx, publish, actor, request.params.id, request.body),
+      );
+    },
+  );
+
+  routes.put(
+    '/api/v1/lines/:id/members',
+    {
+      config: { access: 'lines:change' },
+      schema: {
+        tags: ['lines'],
+        summary: "Set the line's members (their memberOf)",
+        params,
+        body: lineMembersInputSchema,
+        response: { 200: lineDetailsSchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request.principal);
+      return write(ctx, actor.schoolId, (trx, publish) =>
+        setMembers(trx, publish, actor, request.params.id, request.body.personIds),
+      );
+    },
+  );
+
+  routes.delete(
+    '/api/v1/lines/:id',
+    {
+      config: { access: 'lines:change' },
+      schema: {
+        tags: ['lines'],
+        summary: "Delete a line and every member's membership of it, in one transaction",
+        params,
+        response: { 200: z.object({ removedMembers: z.number().int().nonnegative() }) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request.principal);
+      return write(ctx, actor.schoolId, (trx, publish) => removeLine(trx, publish, actor, request.params.id));
+    },
+  );
+}

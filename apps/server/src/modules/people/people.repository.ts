@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PersonName, Role, UserMutableData } from '@tun/shared';
-import { nowIso, type Queryable } from '../../db/database';
+import { nowIso, type Dialect, type Queryable } from '../../db/database';
 import type { PersonRow } from '../../db/schema';
 
 export interface NewPerson {
@@ -65,10 +65,198 @@ export function personName(row: Pick<PersonRow, 'first_name' | 'middle_name' | '
   };
 }
 
+/** What is stored, keeping only well-formed fields: a bad value must not break every list it is in. */
 export function mutableData(row: Pick<PersonRow, 'user_mutable_data'>): UserMutableData {
+  let stored: unknown;
   try {
-    return JSON.parse(row.user_mutable_data) as UserMutableData;
+    stored = JSON.parse(row.user_mutable_data);
   } catch {
     return {};
   }
+  if (typeof stored !== 'object' || stored === null) return {};
+  const data: UserMutableData = {};
+  const { firstSetupDone, mailboxFlag, profilePicURL } = stored as Record<string, unknown>;
+  if (typeof firstSetupDone === 'boolean') data.firstSetupDone = firstSetupDone;
+  if (typeof mailboxFlag === 'boolean') data.mailboxFlag = mailboxFlag;
+  if (typeof profilePicURL === 'string' && profilePicURL.length <= 2000) data.profilePicURL = profilePicURL;
+  return data;
+}
+
+export async function updatePersonRow(
+  trx: Queryable,
+  schoolId: string,
+  personId: string,
+  fields: {
+    name?: PersonName;
+    email?: string | null;
+    phone?: string | null;
+    room?: string | null;
+    userMutableData?: UserMutableData;
+  },
+): Promise<void> {
+  await trx
+    .updateTable('person')
+    .set({
+      ...(fields.name === undefined
+        ? {}
+        : {
+            first_name: fields.name.first,
+            middle_name: fields.name.middle || null,
+            last_name: fields.name.last,
+          }),
+      ...(fields.email === undefined ? {} : { email: fields.email }),
+      ...(fields.phone === undefined ? {} : { phone: fields.phone }),
+      ...(fields.room === undefined ? {} : { room: fields.room }),
+      ...(fields.userMutableData === undefined
+        ? {}
+        : { user_mutable_data: JSON.stringify(fields.userMutableData) }),
+      updated_at: nowIso(),
+    })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', personId)
+    .execute();
+}
+
+export async function rolesOfPerson(db: Queryable, schoolId: string, personId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('person_role')
+    .select('role')
+    .where('school_id', '=', schoolId)
+    .where('person_id', '=', personId)
+    .execute();
+  return rows.map((row) => row.role);
+}
+
+export async function replaceRoles(
+  trx: Queryable,
+  schoolId: string,
+  personId: string,
+  roles: readonly Role[],
+) {
+  await trx
+    .deleteFrom('person_role')
+    .where('school_id', '=', schoolId)
+    .where('person_id', '=', personId)
+    .execute();
+  await addRoles(trx, schoolId, personId, roles);
+}
+
+export async function linesOfPerson(db: Queryable, schoolId: string, personId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('line_member')
+    .select('line_id')
+    .where('school_id', '=', schoolId)
+    .where('person_id', '=', personId)
+    .execute();
+  return rows.map((row) => row.line_id);
+}
+
+export async function addMemberships(
+  trx: Queryable,
+  schoolId: string,
+  personId: string,
+  lineIds: readonly string[],
+) {
+  if (lineIds.length === 0) return;
+  await trx
+    .insertInto('line_member')
+    .values(lineIds.map((lineId) => ({ line_id: lineId, person_id: personId, school_id: schoolId })))
+    .execute();
+}
+
+export async function removeMemberships(
+  trx: Queryable,
+  schoolId: string,
+  personId: string,
+  lineIds: readonly string[],
+) {
+  if (lineIds.length === 0) return;
+  await trx
+    .deleteFrom('line_member')
+    .where('school_id', '=', schoolId)
+    .where('person_id', '=', personId)
+    .where('line_id', 'in', [...lineIds])
+    .execute();
+}
+
+export async function countAdmins(db: Queryable, schoolId: string): Promise<number> {
+  const row = await db
+    .selectFrom('person_role')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('school_id', '=', schoolId)
+    .where('role', '=', 'admin')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Holds the school's row until the transaction ends, so that changes which must leave the
+ * school with an admin run one after the other: two admins removing each other's role at
+ * the same moment must not both succeed. A no-op update locks the row in both dialects
+ * (SQLite has no SELECT … FOR UPDATE; its writers queue anyway).
+ */
+export async function lockSchool(trx: Queryable, schoolId: string): Promise<void> {
+  await trx
+    .updateTable('school')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', schoolId)
+    .execute();
+}
+
+/**
+ * Someone other than `exceptPersonId` who already uses the address: a person of the same
+ * school, or a sign-in account anywhere (account addresses are unique across the installation).
+ */
+export async function emailTaken(
+  db: Queryable,
+  schoolId: string,
+  email: string,
+  except: { personId?: string; userId?: string | null } = {},
+): Promise<boolean> {
+  let people = db
+    .selectFrom('person')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('email', '=', email);
+  if (except.personId) people = people.where('id', '!=', except.personId);
+  let users = db.selectFrom('user').select('id').where('email', '=', email);
+  if (except.userId) users = users.where('id', '!=', except.userId);
+  const [person, user] = await Promise.all([people.executeTakeFirst(), users.executeTakeFirst()]);
+  return person !== undefined || user !== undefined;
+}
+
+/** Keeps the sign-in account's address and display name in step with the directory. */
+export async function updateAccount(
+  trx: Queryable,
+  dialect: Dialect,
+  userId: string,
+  fields: { email?: string; name?: string },
+): Promise<void> {
+  if (fields.email === undefined && fields.name === undefined) return;
+  const now = new Date();
+  await trx
+    .updateTable('user')
+    .set({
+      ...(fields.email === undefined ? {} : { email: fields.email }),
+      ...(fields.name === undefined ? {} : { name: fields.name }),
+      // As better-auth's adapter stores dates (see auth/accounts.ts).
+      updatedAt: dialect === 'sqlite' ? now.toISOString() : now,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The sign-in account with its passwords and sessions; the person row goes separately. */
+export async function deleteAccount(trx: Queryable, userId: string): Promise<void> {
+  await trx.deleteFrom('session').where('userId', '=', userId).execute();
+  await trx.deleteFrom('account').where('userId', '=', userId).execute();
+  await trx.deleteFrom('user').where('id', '=', userId).execute();
+}
+
+/**
+ * Removes the person; their roles, line, elective and group memberships, line staff places
+ * and password links go with them (foreign keys cascade).
+ */
+export async function deletePersonRow(trx: Queryable, schoolId: string, personId: string): Promise<void> {
+  await trx.deleteFrom('person').where('school_id', '=', schoolId).where('id', '=', personId).execute();
 }

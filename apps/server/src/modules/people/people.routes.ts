@@ -1,4 +1,190 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  meUpdateSchema,
+  peopleQuerySchema,
+  personInputSchema,
+  personRolesSchema,
+  personSchema,
+  personUpdateSchema,
+  userMutableDataSchema,
+} from '@tun/shared';
 import type { AppContext } from '../../context';
+import { write } from '../../db/write';
+import {
+  createPersonInTransaction,
+  deletePersonInTransaction,
+  loadPeople,
+  loadPerson,
+  setRolesInTransaction,
+  updateOwnDataInTransaction,
+  updatePersonInTransaction,
+} from './people.service';
 
-export async function peopleRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+
+  routes.get(
+    '/api/v1/people',
+    {
+      config: { access: 'staff:view' },
+      schema: {
+        tags: ['people'],
+        summary: 'Everyone at the school, with roles and line memberships',
+        querystring: peopleQuerySchema,
+        response: { 200: z.array(personSchema) },
+      },
+    },
+    async (request) => {
+      const { role, line } = request.query;
+      const people = await loadPeople(db, request.principal.schoolId, {
+        warn: (message) => request.log.warn(message),
+      });
+      return people.filter(
+        (person) =>
+          (role === undefined ||
+            (role === 'student' ? person.roles.length === 0 : person.roles.includes(role))) &&
+          (line === undefined || person.memberOf.includes(line)),
+      );
+    },
+  );
+
+  routes.get(
+    '/api/v1/people/:id',
+    {
+      config: { access: 'staff:view' },
+      schema: {
+        tags: ['people'],
+        summary: 'One person',
+        params: idParams,
+        response: { 200: personSchema },
+      },
+    },
+    async (request) =>
+      loadPerson(db, request.principal.schoolId, request.params.id, (message) => request.log.warn(message)),
+  );
+
+  routes.post(
+    '/api/v1/people',
+    {
+      // SPEC §6 has two rows here, staff (roles) and students (no roles or only stipp), and both
+      // are admin only. A route declares one action, so it declares the staff row.
+      config: { access: 'staff:change' },
+      schema: {
+        tags: ['people'],
+        summary: 'Add a person with roles and line memberships',
+        body: personInputSchema,
+        response: { 201: personSchema },
+      },
+    },
+    async (request, reply) => {
+      const { schoolId, personId } = request.principal;
+      const person = await write(ctx, schoolId, async (trx, publish) => {
+        const id = await createPersonInTransaction(trx, publish, { schoolId, personId }, request.body);
+        return loadPerson(trx, schoolId, id);
+      });
+      return reply.code(201).send(person);
+    },
+  );
+
+  routes.patch(
+    '/api/v1/people/:id',
+    {
+      // Staff and students alike; both rows of SPEC §6 are admin only (see POST).
+      config: { access: 'staff:change' },
+      schema: {
+        tags: ['people'],
+        summary: 'Change name, e-mail, phone, room or line memberships',
+        params: idParams,
+        body: personUpdateSchema,
+        response: { 200: personSchema },
+      },
+    },
+    async (request) => {
+      const { schoolId, personId } = request.principal;
+      return write(ctx, schoolId, async (trx, publish) => {
+        await updatePersonInTransaction(
+          trx,
+          publish,
+          { schoolId, personId },
+          ctx.database.dialect,
+          request.params.id,
+          request.body,
+        );
+        return loadPerson(trx, schoolId, request.params.id);
+      });
+    },
+  );
+
+  routes.delete(
+    '/api/v1/people/:id',
+    {
+      config: { access: 'staff:change' },
+      schema: {
+        tags: ['people'],
+        summary: 'Delete a person with their roles, memberships and sign-in',
+        params: idParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { schoolId, personId } = request.principal;
+      await write(ctx, schoolId, (trx, publish) =>
+        deletePersonInTransaction(trx, publish, { schoolId, personId }, request.params.id),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.put(
+    '/api/v1/people/:id/roles',
+    {
+      config: { access: 'roles:change' },
+      schema: {
+        tags: ['people'],
+        summary: "Replace a person's roles (audited; the school always keeps an admin)",
+        params: idParams,
+        body: personRolesSchema,
+        response: { 200: personSchema },
+      },
+    },
+    async (request) => {
+      const { schoolId, personId } = request.principal;
+      return write(ctx, schoolId, async (trx, publish) => {
+        await setRolesInTransaction(
+          trx,
+          publish,
+          { schoolId, personId },
+          request.params.id,
+          request.body.roles,
+        );
+        return loadPerson(trx, schoolId, request.params.id);
+      });
+    },
+  );
+
+  routes.patch(
+    '/api/v1/me',
+    {
+      // Everyone edits their own record only: the route takes no id.
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['people'],
+        summary: 'Change your own userMutableData (profile picture, first-setup flag, mailbox flag)',
+        body: meUpdateSchema,
+        response: { 200: z.object({ userMutableData: userMutableDataSchema }) },
+      },
+    },
+    async (request) => {
+      const { schoolId, personId } = request.principal;
+      const userMutableData = await write(ctx, schoolId, (trx, publish) =>
+        updateOwnDataInTransaction(trx, publish, { schoolId, personId }, request.body.userMutableData),
+      );
+      return { userMutableData };
+    },
+  );
+}

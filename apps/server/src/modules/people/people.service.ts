@@ -1,15 +1,45 @@
-import { parseRoles, type Person, type PersonInput } from '@tun/shared';
-import type { Queryable, Trx } from '../../db/database';
+import {
+  fullName,
+  parseRoles,
+  ROLES,
+  type MeUpdate,
+  type Person,
+  type PersonInput,
+  type PersonUpdate,
+  type Role,
+  type UserMutableData,
+} from '@tun/shared';
+import type { Dialect, Queryable, Trx } from '../../db/database';
 import type { Publish } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.repository';
-import { addRoles, insertPerson, mutableData, personName } from './people.repository';
+import {
+  addMemberships,
+  addRoles,
+  countAdmins,
+  deleteAccount,
+  deletePersonRow,
+  emailTaken,
+  findPerson,
+  insertPerson,
+  linesOfPerson,
+  lockSchool,
+  mutableData,
+  personName,
+  removeMemberships,
+  replaceRoles,
+  rolesOfPerson,
+  updateAccount,
+  updatePersonRow,
+} from './people.repository';
 
 export interface Actor {
   schoolId: string;
   /** The person making the change; null for the system (first run, demo). */
   personId: string | null;
 }
+
+const EMAIL_TAKEN = 'E-postadressen er allerede i bruk.';
 
 /** Lines of the school among `ids`; anything else is refused with the field that named it. */
 export async function checkLines(db: Queryable, schoolId: string, ids: readonly string[], path = 'memberOf') {
@@ -32,6 +62,28 @@ export async function checkLines(db: Queryable, schoolId: string, ids: readonly 
 }
 
 /**
+ * The e-mail address is what a person signs in with, so two people cannot share one: refused
+ * with 409 and the field that named it.
+ */
+export async function checkEmailFree(
+  db: Queryable,
+  schoolId: string,
+  email: string | null | undefined,
+  except: { personId?: string; userId?: string | null } = {},
+  path = 'email',
+) {
+  if (!email) return;
+  if (await emailTaken(db, schoolId, email, except)) {
+    throw new ProblemError('conflict', EMAIL_TAKEN, [{ path, message: EMAIL_TAKEN }]);
+  }
+}
+
+/** Roles without repeats, in the catalog's order, so that before and after compare as sets. */
+function normalRoles(roles: readonly Role[]): Role[] {
+  return ROLES.filter((role) => roles.includes(role));
+}
+
+/**
  * Creates a person with roles and line memberships inside the caller's transaction, audited
  * and announced. The new-user form and the import both come through here.
  */
@@ -43,6 +95,7 @@ export async function createPersonInTransaction(
 ): Promise<string> {
   const memberOf = [...new Set(input.memberOf)];
   await checkLines(trx, actor.schoolId, memberOf);
+  await checkEmailFree(trx, actor.schoolId, input.email);
   const id = await insertPerson(trx, {
     schoolId: actor.schoolId,
     userId: null,
@@ -51,12 +104,10 @@ export async function createPersonInTransaction(
     phone: input.phone ?? null,
     room: input.room ?? null,
   });
-  await addRoles(trx, actor.schoolId, id, [...new Set(input.roles)]);
+  const roles = normalRoles(input.roles);
+  await addRoles(trx, actor.schoolId, id, roles);
   if (memberOf.length > 0) {
-    await trx
-      .insertInto('line_member')
-      .values(memberOf.map((lineId) => ({ line_id: lineId, person_id: id, school_id: actor.schoolId })))
-      .execute();
+    await addMemberships(trx, actor.schoolId, id, memberOf);
     publish('lines', memberOf);
   }
   await recordAudit(trx, {
@@ -65,7 +116,7 @@ export async function createPersonInTransaction(
     action: 'create',
     entity: 'person',
     entityId: id,
-    after: { ...input, memberOf },
+    after: { ...input, roles, memberOf },
   });
   publish('people', [id]);
   return id;
@@ -83,12 +134,20 @@ export async function loadPeople(
   if (options.ids && options.ids.length === 0) return [];
   let people = db.selectFrom('person').selectAll().where('school_id', '=', schoolId);
   let roles = db.selectFrom('person_role').select(['person_id', 'role']).where('school_id', '=', schoolId);
-  let lines = db.selectFrom('line_member').select(['person_id', 'line_id']).where('school_id', '=', schoolId);
+  // The line is joined so that a membership of a line that is gone (or is another school's)
+  // is skipped with a warning instead of handed out (SPEC §8).
+  let lines = db
+    .selectFrom('line_member')
+    .leftJoin('line', (join) =>
+      join.onRef('line.id', '=', 'line_member.line_id').on('line.school_id', '=', schoolId),
+    )
+    .select(['line_member.person_id', 'line_member.line_id', 'line.id as found'])
+    .where('line_member.school_id', '=', schoolId);
   if (options.ids) {
     const ids = [...options.ids];
     people = people.where('id', 'in', ids);
     roles = roles.where('person_id', 'in', ids);
-    lines = lines.where('person_id', 'in', ids);
+    lines = lines.where('line_member.person_id', 'in', ids);
   }
   const [personRows, roleRows, lineRows] = await Promise.all([
     people.orderBy('last_name').orderBy('first_name').execute(),
@@ -98,8 +157,13 @@ export async function loadPeople(
   const rolesOf = new Map<string, string[]>();
   for (const row of roleRows) rolesOf.set(row.person_id, [...(rolesOf.get(row.person_id) ?? []), row.role]);
   const linesOf = new Map<string, string[]>();
-  for (const row of lineRows)
+  for (const row of lineRows) {
+    if (row.found === null) {
+      options.warn?.(`Group in memberOf does not exist: ${row.line_id} (person ${row.person_id})`);
+      continue;
+    }
     linesOf.set(row.person_id, [...(linesOf.get(row.person_id) ?? []), row.line_id]);
+  }
   return personRows.map((row) => ({
     id: row.id,
     name: personName(row),
@@ -107,8 +171,195 @@ export async function loadPeople(
     phone: row.phone,
     room: row.room,
     memberOf: linesOf.get(row.id) ?? [],
-    roles: parseRoles(rolesOf.get(row.id) ?? [], options.warn),
+    roles: normalRoles(parseRoles(rolesOf.get(row.id) ?? [], options.warn)),
     hasLogin: row.user_id !== null,
     userMutableData: mutableData(row),
   }));
+}
+
+/** One person of the school, or 404 (another school's id included). */
+export async function loadPerson(
+  db: Queryable,
+  schoolId: string,
+  personId: string,
+  warn?: (message: string) => void,
+): Promise<Person> {
+  const [person] = await loadPeople(db, schoolId, { ids: [personId], ...(warn ? { warn } : {}) });
+  if (!person) throw new ProblemError('not-found');
+  return person;
+}
+
+/** What the audit log keeps of a person: the fields the school edits, without the account. */
+function auditView(person: Person) {
+  return {
+    name: person.name,
+    email: person.email,
+    phone: person.phone,
+    room: person.room,
+    memberOf: person.memberOf,
+    roles: person.roles,
+  };
+}
+
+/**
+ * Changes what the school keeps about a person. A person with a sign-in keeps signing in with
+ * the new address, so the account follows; such a person cannot be left without one.
+ */
+export async function updatePersonInTransaction(
+  trx: Trx,
+  publish: Publish,
+  actor: Actor,
+  dialect: Dialect,
+  personId: string,
+  update: PersonUpdate,
+): Promise<void> {
+  const row = await findPerson(trx, actor.schoolId, personId);
+  if (!row) throw new ProblemError('not-found');
+  const before = await loadPerson(trx, actor.schoolId, personId);
+
+  if (update.email === null && row.user_id !== null) {
+    throw new ProblemError('validation-failed', undefined, [
+      { path: 'email', message: 'Personen logger inn med e-postadressen, så den kan ikke fjernes.' },
+    ]);
+  }
+  const emailChanged = update.email !== undefined && update.email !== row.email;
+  if (emailChanged) {
+    await checkEmailFree(trx, actor.schoolId, update.email, { personId, userId: row.user_id });
+  }
+
+  if (update.memberOf !== undefined) {
+    const wanted = [...new Set(update.memberOf)];
+    await checkLines(trx, actor.schoolId, wanted);
+    const current = await linesOfPerson(trx, actor.schoolId, personId);
+    const added = wanted.filter((id) => !current.includes(id));
+    const removed = current.filter((id) => !wanted.includes(id));
+    await removeMemberships(trx, actor.schoolId, personId, removed);
+    await addMemberships(trx, actor.schoolId, personId, added);
+    if (added.length + removed.length > 0) publish('lines', [...added, ...removed]);
+  }
+
+  await updatePersonRow(trx, actor.schoolId, personId, {
+    ...(update.name === undefined ? {} : { name: update.name }),
+    ...(update.email === undefined ? {} : { email: update.email }),
+    ...(update.phone === undefined ? {} : { phone: update.phone }),
+    ...(update.room === undefined ? {} : { room: update.room }),
+  });
+  if (row.user_id !== null) {
+    await updateAccount(trx, dialect, row.user_id, {
+      ...(emailChanged && update.email ? { email: update.email } : {}),
+      ...(update.name === undefined ? {} : { name: fullName(update.name) }),
+    });
+  }
+
+  const after = await loadPerson(trx, actor.schoolId, personId);
+  await recordAudit(trx, {
+    schoolId: actor.schoolId,
+    actorPersonId: actor.personId,
+    action: 'update',
+    entity: 'person',
+    entityId: personId,
+    before: auditView(before),
+    after: auditView(after),
+  });
+  publish('people', [personId]);
+}
+
+/** Refuses a change that would leave the school without an admin (call it after the change). */
+async function assertAdminRemains(trx: Trx, schoolId: string) {
+  if ((await countAdmins(trx, schoolId)) === 0) throw new ProblemError('last-admin');
+}
+
+/** Replaces a person's roles; audited with before and after. Unchanged roles write nothing. */
+export async function setRolesInTransaction(
+  trx: Trx,
+  publish: Publish,
+  actor: Actor,
+  personId: string,
+  roles: readonly Role[],
+): Promise<void> {
+  await lockSchool(trx, actor.schoolId);
+  const row = await findPerson(trx, actor.schoolId, personId);
+  if (!row) throw new ProblemError('not-found');
+  const before = normalRoles(parseRoles(await rolesOfPerson(trx, actor.schoolId, personId)));
+  const after = normalRoles(roles);
+  if (before.length === after.length && before.every((role, index) => role === after[index])) return;
+
+  await replaceRoles(trx, actor.schoolId, personId, after);
+  if (before.includes('admin') && !after.includes('admin')) await assertAdminRemains(trx, actor.schoolId);
+  await recordAudit(trx, {
+    schoolId: actor.schoolId,
+    actorPersonId: actor.personId,
+    action: 'roles',
+    entity: 'person',
+    entityId: personId,
+    before: { roles: before },
+    after: { roles: after },
+  });
+  publish('people', [personId]);
+}
+
+/**
+ * The administrator's delete: the person, their roles and memberships, their sign-in account
+ * and sessions, in the caller's transaction. (Export and erasure of all their data for GDPR is
+ * the privacy module's.)
+ */
+export async function deletePersonInTransaction(
+  trx: Trx,
+  publish: Publish,
+  actor: Actor,
+  personId: string,
+): Promise<void> {
+  await lockSchool(trx, actor.schoolId);
+  const row = await findPerson(trx, actor.schoolId, personId);
+  if (!row) throw new ProblemError('not-found');
+  const before = await loadPerson(trx, actor.schoolId, personId);
+
+  await deletePersonRow(trx, actor.schoolId, personId);
+  if (row.user_id !== null) await deleteAccount(trx, row.user_id);
+  if (before.roles.includes('admin')) await assertAdminRemains(trx, actor.schoolId);
+
+  const supervision = await trx
+    .updateTable('school')
+    .set({ current_supervision: null })
+    .where('id', '=', actor.schoolId)
+    .where('current_supervision', '=', personId)
+    .executeTakeFirst();
+  if (Number(supervision.numUpdatedRows) > 0) publish('school', [actor.schoolId]);
+
+  await recordAudit(trx, {
+    schoolId: actor.schoolId,
+    actorPersonId: actor.personId,
+    action: 'delete',
+    entity: 'person',
+    entityId: personId,
+    before: auditView(before),
+  });
+  if (before.memberOf.length > 0) publish('lines', before.memberOf);
+  publish('people', [personId]);
+}
+
+/** A person's own userMutableData, merged; an empty picture address removes the picture. */
+export async function updateOwnDataInTransaction(
+  trx: Trx,
+  publish: Publish,
+  actor: { schoolId: string; personId: string },
+  patch: MeUpdate['userMutableData'],
+): Promise<UserMutableData> {
+  const row = await findPerson(trx, actor.schoolId, actor.personId);
+  if (!row) throw new ProblemError('not-in-directory', 'User not in userdirect?');
+  const before = mutableData(row);
+  const after: UserMutableData = { ...before, ...patch };
+  if (after.profilePicURL === '') delete after.profilePicURL;
+  await updatePersonRow(trx, actor.schoolId, actor.personId, { userMutableData: after });
+  await recordAudit(trx, {
+    schoolId: actor.schoolId,
+    actorPersonId: actor.personId,
+    action: 'update-own-data',
+    entity: 'person',
+    entityId: actor.personId,
+    before,
+    after,
+  });
+  publish('people', [actor.personId]);
+  return after;
 }

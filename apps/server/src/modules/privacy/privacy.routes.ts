@@ -1,4 +1,53 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { erasePerson, exportPersonData } from './privacy.service';
 
-export async function privacyRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const personParams = z.object({ id: z.string().min(1).max(200) });
+
+export async function privacyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/v1/people/:id/privacy-export',
+    {
+      config: { access: 'privacy:manage' },
+      schema: {
+        tags: ['privacy'],
+        summary: 'Everything Tun stores about a person, as a JSON file (GDPR article 15)',
+        params: personParams,
+        produces: ['application/json'],
+      },
+    },
+    async (request, reply) => {
+      const { schoolId, personId } = request.principal;
+      const { fileName, data } = await exportPersonData(ctx, { schoolId, personId }, request.params.id);
+      return reply
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(`${JSON.stringify(data, null, 2)}\n`);
+    },
+  );
+
+  routes.post(
+    '/api/v1/people/:id/erase',
+    {
+      config: { access: 'privacy:manage' },
+      schema: {
+        tags: ['privacy'],
+        summary:
+          'Erase a person: their data, account and memberships; their audit history is pseudonymised (GDPR article 17)',
+        params: personParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { schoolId, personId } = request.principal;
+      await erasePerson(ctx, { schoolId, personId }, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,9 +1,10 @@
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCan } from '../../auth/access';
 import { useSession } from '../../auth/api/get-session';
 import { useSchool } from '../../school/api/get-school';
+import { SupervisionCard } from '../../supervision/components/supervision-card';
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -20,15 +21,7 @@ export function DashboardPage() {
         <Text size="lg">{t('dashboard.school', { school: longName })}</Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        {/* The current-supervision card of SPEC §2 takes this place in a later issue. */}
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="dashboard-supervision">
-          <Title order={2} size="h4" id="dashboard-supervision">
-            {t('dashboard.supervision.title')}
-          </Title>
-          <Text c="dimmed" mt="xs">
-            {t('dashboard.supervision.notInUse')}
-          </Text>
-        </Card>
+        <SupervisionCard />
       </SimpleGrid>
     </Stack>
   );

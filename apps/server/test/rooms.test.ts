@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ROOM_REFERENCES } from '../src/modules/rooms/room-references';
+import { createMember, createSchool, login, setupSchool } from './factories';
+import { createTestApp, dialects, type TestApp } from './helper';
+import {
+  insertElectiveRow,
+  insertLineRow,
+  insertRoomRow,
+  lastLiveEventId,
+  liveEventsAfter,
+} from './rooms-factories';
+
+describe.each(dialects())('rooms on %s', (dialect) => {
+  let t: TestApp;
+  let schoolId: string;
+  let admin: string;
+  let teacher: string;
+  let otherSchoolId: string;
+  let otherAdmin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    ({ schoolId, adminCookie: admin } = await setupSchool(t));
+    teacher = await login(t, (await createMember(t, schoolId, ['teacher'])).email);
+    otherSchoolId = await createSchool(t, 'Nabotun');
+    otherAdmin = await login(t, (await createMember(t, otherSchoolId, ['admin'])).email);
+  });
+  afterAll(() => t.close());
+
+  const roomCount = async () =>
+    (await t.ctx.database.db.selectFrom('room').select('id').where('school_id', '=', schoolId).execute())
+      .length;
+
+  const create = (name: string, cookie = admin) =>
+    t.request({ method: 'POST', url: '/api/v1/rooms', cookie, payload: { name } });
+
+  const mainRoomOf = async (table: 'line' | 'elective', id: string) =>
+    (await t.ctx.database.db.selectFrom(table).select('main_room_id').where('id', '=', id).executeTakeFirst())
+      ?.main_room_id;
+
+  describe('create, list and rename', () => {
+    it('creates a room with a trimmed name, announces it, and lists rooms by name as people sort them', async () => {
+      const before = await lastLiveEventId(t);
+      const created = await create('  Rom 10  ');
+      expect(created.statusCode).toBe(201);
+      const room = created.json();
+      expect(room).toEqual({ id: expect.any(String), name: 'Rom 10' });
+      expect(await liveEventsAfter(t, before)).toEqual([{ topic: 'rooms', ids: [room.id], schoolId }]);
+
+      for (const name of ['Rom 2', 'Øvingsrom', 'aula', 'Ateliér'])
+        expect((await create(name)).statusCode).toBe(201);
+      const list = await t.request({ method: 'GET', url: '/api/v1/rooms', cookie: teacher });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().map((r: { name: string }) => r.name)).toEqual([
+        'Ateliér',
+        'aula',
+        'Rom 2',
+        'Rom 10',
+        'Øvingsrom',
+      ]);
+    });
+
+    it('shows one room to everyone who may view rooms', async () => {
+      const id = await insertRoomRow(t, schoolId, 'Biblioteket');
+      const response = await t.request({ method: 'GET', url: `/api/v1/rooms/${id}`, cookie: teacher });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ id, name: 'Biblioteket' });
+    });
+
+    it('renames a room and announces it', async () => {
+      const id = await insertRoomRow(t, schoolId, 'Gamle navnet');
+      const before = await lastLiveEventId(t);
+      const response = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/rooms/${id}`,
+        cookie: admin,
+        payload: { name: 'Nye navnet ' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ id, name: 'Nye navnet' });
+      expect(await liveEventsAfter(t, before)).toEqual([{ topic: 'rooms', ids: [id], schoolId }]);
+      // Renaming a room to its own name, in another case, is no clash with itself.
+      const same = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/rooms/${id}`,
+        cookie: admin,
+        payload: { name: 'NYE NAVNET' },
+      });
+      expect(same.statusCode).toBe(200);
+    });
+
+    it('refuses bad names with field errors and writes nothing', async () => {
+      const count = await roomCount();
+      for (const payload of [{ name: '' }, { name: '   ' }, { name: 'x'.repeat(101) }, {}, { name: 42 }]) {
+        const response = await t.request({ method: 'POST', url: '/api/v1/rooms', cookie: admin, payload });
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(response.json().code).toBe('validation-failed');
+        expect(response.json().errors.map((e: { path: string }) => e.path)).toContain('body.name');
+      }
+      const id = await insertRoomRow(t, schoolId, 'Uendret');
+      const patch = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/rooms/${id}`,
+        cookie: admin,
+        payload: { name: '' },
+      });
+      expect(patch.statusCode).toBe(400);
+      expect(await roomCount()).toBe(count + 1);
+      expect(
+        (await t.request({ method: 'GET', url: `/api/v1/rooms/${id}`, cookie: admin })).json().name,
+      ).toBe('Uendret');
+    });
+
+    it('refuses a second room with the same name, whatever the case', async () => {
+      await insertRoomRow(t, schoolId, 'Musikkrom');
+      const count = await roomCount();
+      const response = await create('MUSIKKROM');
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'conflict', errors: [{ path: 'body.name' }] });
+      const other = await insertRoomRow(t, schoolId, 'Dansesal');
+      const rename = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/rooms/${other}`,
+        cookie: admin,
+        payload: { name: 'musikkrom' },
+      });
+      expect(rename.statusCode).toBe(409);
+      expect(await roomCount()).toBe(count + 1);
+      // Another school may well have a room of that name.
+      expect((await create('Musikkrom', otherAdmin)).statusCode).toBe(201);
+    });
+
+    it('lets a teacher view rooms but not change them', async () => {
+      expect((await create('Lærerens rom', teacher)).statusCode).toBe(403);
+    });
+  });
+
+  describe('references and deletion', () => {
+    it('counts the lines and electives that would lose the room, and reports calendar counts as 0', async () => {
+      const room = await insertRoomRow(t, schoolId, 'Verksted');
+      const elsewhere = await insertRoomRow(t, schoolId, 'Annet rom');
+      await insertLineRow(t, schoolId, { mainRoom: room });
+      await insertLineRow(t, schoolId, { mainRoom: room });
+      await insertLineRow(t, schoolId, { mainRoom: elsewhere });
+      await insertElectiveRow(t, schoolId, { mainRoom: room });
+      await insertElectiveRow(t, schoolId, { mainRoom: null });
+
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/v1/rooms/${room}/references`,
+        cookie: admin,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ futureEvents: 0, scheduleEvents: 0, lines: 2, electives: 1 });
+
+      const unused = await insertRoomRow(t, schoolId, 'Ubrukt');
+      const none = await t.request({
+        method: 'GET',
+        url: `/api/v1/rooms/${unused}/references`,
+        cookie: admin,
+      });
+      expect(none.json()).toEqual({ futureEvents: 0, scheduleEvents: 0, lines: 0, electives: 0 });
+    });
+
+    it('deletes the room, clears it from lines and electives, and announces all three', async () => {
+      const room = await insertRoomRow(t, schoolId, 'Gymsal');
+      const elsewhere = await insertRoomRow(t, schoolId, 'Kantina');
+      const lineA = await insertLineRow(t, schoolId, { mainRoom: room });
+      const lineB = await insertLineRow(t, schoolId, { mainRoom: room });
+      const keptLine = await insertLineRow(t, schoolId, { mainRoom: elsewhere });
+      const elective = await insertElectiveRow(t, schoolId, { mainRoom: room });
+      const keptElective = await insertElectiveRow(t, schoolId, { mainRoom: elsewhere });
+
+      const before = await lastLiveEventId(t);
+      const response = await t.request({ method: 'DELETE', url: `/api/v1/rooms/${room}`, cookie: admin });
+      expect(response.statusCode).toBe(204);
+
+      expect(await mainRoomOf('line', lineA)).toBeNull();
+      expect(await mainRoomOf('line', lineB)).toBeNull();
+      expect(await mainRoomOf('elective', elective)).toBeNull();
+      expect(await mainRoomOf('line', keptLine)).toBe(elsewhere);
+      expect(await mainRoomOf('elective', keptElective)).toBe(elsewhere);
+      expect(
+        (await t.request({ method: 'GET', url: `/api/v1/rooms/${room}`, cookie: admin })).statusCode,
+      ).toBe(404);
+
+      const events = await liveEventsAfter(t, before);
+      expect(events.map((event) => event.topic).sort()).toEqual(['electives', 'lines', 'rooms']);
+      expect(events.find((event) => event.topic === 'lines')?.ids.sort()).toEqual([lineA, lineB].sort());
+      expect(events.find((event) => event.topic === 'electives')?.ids).toEqual([elective]);
+      expect(events.find((event) => event.topic === 'rooms')?.ids).toEqual([room]);
+
+      const again = await t.request({ method: 'DELETE', url: `/api/v1/rooms/${room}`, cookie: admin });
+      expect(again.statusCode).toBe(404);
+    });
+
+    it('announces only rooms when nothing referred to the deleted room', async () => {
+      const room = await insertRoomRow(t, schoolId, 'Bod');
+      const before = await lastLiveEventId(t);
+      expect(
+        (await t.request({ method: 'DELETE', url: `/api/v1/rooms/${room}`, cookie: admin })).statusCode,
+      ).toBe(204);
+      expect(await liveEventsAfter(t, before)).toEqual([{ topic: 'rooms', ids: [room], schoolId }]);
+    });
+
+    it('is one transaction: when a later clean-up fails, the lines keep the room and the room stays', async () => {
+      const room = await insertRoomRow(t, schoolId, 'Scenen');
+      const line = await insertLineRow(t, schoolId, { mainRoom: room });
+      const elective = await insertElectiveRow(t, schoolId, { mainRoom: room });
+      // Lines are cleared first; the electives' clean-up then fails.
+      expect(ROOM_REFERENCES.map((reference) => reference.kind)).toEqual(['lines', 'electives']);
+      const electives = ROOM_REFERENCES.find((reference) => reference.kind === 'electives')!;
+      const spy = vi.spyOn(electives, 'clear').mockRejectedValueOnce(new Error('disk full'));
+      const before = await lastLiveEventId(t);
+      try {
+        const response = await t.request({ method: 'DELETE', url: `/api/v1/rooms/${room}`, cookie: admin });
+        expect(response.statusCode).toBe(500);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(await mainRoomOf('line', line)).toBe(room);
+      expect(await mainRoomOf('elective', elective)).toBe(room);
+      expect(
+        (await t.request({ method: 'GET', url: `/api/v1/rooms/${room}`, cookie: admin })).statusCode,
+      ).toBe(200);
+      expect(await liveEventsAfter(t, before)).toEqual([]);
+    });
+  });
+
+  describe('another school', () => {
+    it("sees none of this school's rooms and gets 404 for every one of them", async () => {
+      const room = await insertRoomRow(t, schoolId, 'Hemmelig rom');
+      const line = await insertLineRow(t, schoolId, { mainRoom: room });
+
+      const list = await t.request({ method: 'GET', url: '/api/v1/rooms', cookie: otherAdmin });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().map((r: { id: string }) => r.id)).not.toContain(room);
+      expect(list.json().map((r: { name: string }) => r.name)).not.toContain('Hemmelig rom');
+
+      const requests = [
+        { method: 'GET', url: `/api/v1/rooms/${room}` },
+        { method: 'GET', url: `/api/v1/rooms/${room}/references` },
+        { method: 'PATCH', url: `/api/v1/rooms/${room}`, payload: { name: 'Overtatt' } },
+        { method: 'DELETE', url: `/api/v1/rooms/${room}` },
+      ] as const;
+      for (const request of requests) {
+        const response = await t.request({ ...request, cookie: otherAdmin });
+        expect(response.statusCode, `${request.method} ${request.url}`).toBe(404);
+        expect(response.json()).toMatchObject({ code: 'not-found' });
+        expect(response.body).not.toContain('Hemmelig');
+      }
+      expect(
+        (await t.request({ method: 'GET', url: `/api/v1/rooms/${room}`, cookie: admin })).json().name,
+      ).toBe('Hemmelig rom');
+      expect(await mainRoomOf('line', line)).toBe(room);
+    });
+  });
+});

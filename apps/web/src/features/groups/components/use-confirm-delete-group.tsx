@@ -1,0 +1,35 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { Group } from '@tun/shared/groups';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { useDeleteGroup } from '../api/delete-group';
+
+/** Asks before deleting a group, naming it and how many members it has. */
+export function useConfirmDeleteGroup() {
+  const { t } = useTranslation();
+  const deleteGroup = useDeleteGroup();
+  const errorMessage = useErrorMessage();
+
+  return (group: Pick<Group, 'id' | 'name' | 'members'>) => {
+    modals.openConfirmModal({
+      title: t('groups.delete.title'),
+      children: (
+        <Text>
+          {group.members.length > 0
+            ? t('groups.delete.messageWithMembers', { name: group.name, count: group.members.length })
+            : t('groups.delete.message', { name: group.name })}
+        </Text>
+      ),
+      labels: { confirm: t('groups.delete.confirm'), cancel: t('modals.cancel') },
+      confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': t('app.close') },
+      onConfirm: () =>
+        deleteGroup.mutate(group.id, {
+          onSuccess: () => notify({ color: 'fjord', message: t('groups.deleted', { name: group.name }) }),
+          onError: (error) => notify({ color: 'red', message: errorMessage(error) }),
+        }),
+    });
+  };
+}

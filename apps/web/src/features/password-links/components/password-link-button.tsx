@@ -1,0 +1,92 @@
+import { ActionIcon, Alert, Button, CopyButton, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
+import type { Person } from '@tun/shared/people';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client';
+import { useFormatters } from '../../../lib/dates';
+import { useErrorMessage } from '../../../lib/error-message';
+import { useCan } from '../../auth/access';
+import { useCreatePasswordLink } from '../api/create-password-link';
+
+/**
+ * 'Lag innloggingslenke' for the user details dialog: makes a one-time link to set a password
+ * and shows it to copy. Also sent by e-mail when the server can send mail.
+ */
+export function PasswordLinkButton({ person }: { person: Pick<Person, 'id' | 'email'> }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const format = useFormatters();
+  const canCreate = useCan('staff:change');
+  const createLink = useCreatePasswordLink();
+  const fieldId = useId();
+  if (!canCreate) return null;
+
+  const link = createLink.data;
+  const fieldErrors = isApiError(createLink.error) ? (createLink.error.problem.errors ?? []) : [];
+
+  return (
+    <Stack gap="sm">
+      <Group>
+        <Button
+          variant={link ? 'default' : 'light'}
+          leftSection={<IconLink size={16} aria-hidden="true" />}
+          loading={createLink.isPending}
+          onClick={() => createLink.mutate(person.id)}
+        >
+          {link ? t('passwordLinks.createAgain') : t('passwordLinks.create')}
+        </Button>
+      </Group>
+      {createLink.isError && (
+        <Alert
+          role="alert"
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle aria-hidden="true" />}
+          title={t('passwordLinks.failed')}
+        >
+          {fieldErrors.length > 0
+            ? fieldErrors.map((error) => error.message).join(' ')
+            : errorMessage(createLink.error)}
+        </Alert>
+      )}
+      {link && (
+        <Stack gap={6} role="status">
+          <TextInput
+            id={fieldId}
+            label={t('passwordLinks.linkLabel')}
+            value={link.url}
+            readOnly
+            onFocus={(event) => event.currentTarget.select()}
+            rightSection={
+              <CopyButton value={link.url} timeout={2000}>
+                {({ copied, copy }) => (
+                  <Tooltip label={copied ? t('passwordLinks.copied') : t('passwordLinks.copy')} withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      color={copied ? 'teal' : 'gray'}
+                      onClick={copy}
+                      aria-label={copied ? t('passwordLinks.copied') : t('passwordLinks.copy')}
+                    >
+                      {copied ? (
+                        <IconCheck size={16} aria-hidden="true" />
+                      ) : (
+                        <IconCopy size={16} aria-hidden="true" />
+                      )}
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </CopyButton>
+            }
+          />
+          <Text size="sm">{t('passwordLinks.expires', { date: format.dateTime(link.expiresAt) })}</Text>
+          <Text size="sm" fw={link.emailed ? undefined : 500}>
+            {link.emailed && person.email
+              ? t('passwordLinks.emailed', { email: person.email })
+              : t('passwordLinks.notEmailed')}
+          </Text>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

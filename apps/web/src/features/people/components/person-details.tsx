@@ -1,0 +1,121 @@
+import { Anchor, Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { Person } from '@tun/shared/people';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RoleBadge } from '../../../components/role-badge';
+import { PasswordLinkButton } from '../../password-links/components/password-link-button';
+import { ErasePersonButton } from '../../privacy/components/erase-person-button';
+import { PrivacyExportButton } from '../../privacy/components/privacy-export-button';
+import type { LineOption } from './people-utils';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** Everything the school keeps about a person, with the admin's actions. */
+export function PersonDetails({
+  person,
+  lines,
+  canChange,
+  onEdit,
+  onDelete,
+  onErased,
+}: {
+  person: Person;
+  lines: readonly LineOption[] | undefined;
+  canChange: boolean;
+  onEdit: () => void;
+  /** Absent when the person may not be deleted from here (oneself). */
+  onDelete: (() => void) | undefined;
+  /** After the person's data was erased (privacy), when the dialog should close. */
+  onErased: () => void;
+}) {
+  const { t } = useTranslation();
+  const notSet = (
+    <Text component="span" c="dimmed">
+      {t('people.notSet')}
+    </Text>
+  );
+  const lineById = new Map((lines ?? []).map((line) => [line.id, line]));
+  const roles = person.roles.length > 0 ? person.roles : [null];
+
+  return (
+    <Stack gap="md">
+      <Stack component="dl" gap="sm" m={0}>
+        <Field label={t('people.details.email')}>
+          {person.email ? <Anchor href={`mailto:${person.email}`}>{person.email}</Anchor> : notSet}
+        </Field>
+        <Field label={t('people.details.phone')}>
+          {person.phone ? (
+            <Anchor href={`tel:${person.phone.replace(/\s/g, '')}`}>{person.phone}</Anchor>
+          ) : (
+            notSet
+          )}
+        </Field>
+        <Field label={t('people.details.room')}>{person.room ?? notSet}</Field>
+        <Field label={t('people.details.memberOf')}>
+          {person.memberOf.length === 0 ? (
+            notSet
+          ) : (
+            <Group gap={6}>
+              {person.memberOf.map((id) => {
+                const line = lineById.get(id);
+                return (
+                  <Badge key={id} component="span" variant="light" color={line?.color ?? 'gray'} tt="none">
+                    {line?.name ?? id}
+                  </Badge>
+                );
+              })}
+            </Group>
+          )}
+        </Field>
+        <Field label={t('people.details.roles')}>
+          <Group gap={6}>
+            {roles.map((role) => (
+              <RoleBadge key={role ?? 'student'} role={role} />
+            ))}
+          </Group>
+        </Field>
+        <Field label={t('people.details.login')}>
+          {person.hasLogin ? t('people.details.hasLogin') : t('people.details.noLogin')}
+        </Field>
+      </Stack>
+      {canChange && (
+        <>
+          <Group justify="flex-end" gap="sm">
+            {onDelete && (
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden="true" />}
+                onClick={onDelete}
+              >
+                {t('people.details.delete')}
+              </Button>
+            )}
+            <Button leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={onEdit}>
+              {t('people.details.edit')}
+            </Button>
+          </Group>
+          <Divider />
+          {/* Sign-in and privacy: each hides itself from those it is not for. */}
+          <PasswordLinkButton person={person} />
+          <Group gap="sm">
+            <PrivacyExportButton person={person} />
+            <ErasePersonButton person={person} onErased={onErased} />
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { Room } from '@tun/shared/rooms';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../../lib/error-message';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCan } from '../../auth/access';
+import { useRooms } from '../api/get-rooms';
+import { RoomFormModal } from '../components/room-form-modal';
+import { useRoomDeletion } from '../components/use-room-deletion';
+
+export function RoomsPage() {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  useDocumentTitle(t('pages.rooms.title'));
+  const canChange = useCan('rooms:change');
+  const rooms = useRooms();
+  const deletion = useRoomDeletion();
+  // The room stays while the dialog fades out, so its title does not flip to "new" on the way.
+  const [dialog, setDialog] = useState<{ opened: boolean; room?: Room }>({ opened: false });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1}>{t('pages.rooms.title')}</Title>
+        {canChange && (
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden="true" />}
+            onClick={() => setDialog({ opened: true })}
+          >
+            {t('rooms.new')}
+          </Button>
+        )}
+      </Group>
+
+      {rooms.isPending && <Loader aria-label={t('app.loading')} />}
+
+      {rooms.isError && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle aria-hidden="true" />}
+          title={t('rooms.loadFailed')}
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(rooms.error)}</Text>
+            <Button size="xs" variant="default" onClick={() => void rooms.refetch()}>
+              {t('app.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      {rooms.data && rooms.data.length === 0 && <Text>{t('rooms.empty')}</Text>}
+
+      {rooms.data && rooms.data.length > 0 && (
+        <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="rooms-table-caption">
+          <Table.Caption id="rooms-table-caption" style={{ captionSide: 'top', textAlign: 'start' }}>
+            {t('rooms.count', { count: rooms.data.length })}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('rooms.columns.name')}</Table.Th>
+              {canChange && (
+                <Table.Th scope="col" ta="end">
+                  {t('rooms.columns.actions')}
+                </Table.Th>
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rooms.data.map((room) => (
+              <Table.Tr key={room.id}>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{room.name}</Table.Td>
+                {canChange && (
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        leftSection={<IconPencil size={16} aria-hidden="true" />}
+                        aria-label={t('rooms.editLabel', { name: room.name })}
+                        onClick={() => setDialog({ opened: true, room })}
+                      >
+                        {t('rooms.edit')}
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        leftSection={<IconTrash size={16} aria-hidden="true" />}
+                        aria-label={t('rooms.deleteLabel', { name: room.name })}
+                        loading={deletion.checking === room.id || deletion.deleting === room.id}
+                        onClick={() => void deletion.start(room)}
+                      >
+                        {t('rooms.delete')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+
+      {canChange && (
+        <RoomFormModal
+          opened={dialog.opened}
+          room={dialog.room}
+          onClose={() => setDialog((current) => ({ ...current, opened: false }))}
+        />
+      )}
+    </Stack>
+  );
+}
