@@ -102,6 +102,36 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
       expect(response.json<Person[]>().map((person) => person.id)).toContain(adminId);
     });
 
+    it("shows students' and scholars' e-mail and phone to staff only, and to themselves", async () => {
+      const student = await createMember(t, schoolId, []);
+      const scholar = await createMember(t, schoolId, ['stipp']);
+      const teacher = await createMember(t, schoolId, ['teacher']);
+      await db()
+        .updateTable('person')
+        .set({ phone: '+47 912 34 567' })
+        .where('id', '=', student.personId)
+        .execute();
+      const contactOf = async (email: string, id: string) => {
+        const cookie = await login(t, email);
+        const list = await t.request({ method: 'GET', url: '/api/v1/people', cookie });
+        const one = await t.request({ method: 'GET', url: `/api/v1/people/${id}`, cookie });
+        const listed = list.json<Person[]>().find((person) => person.id === id)!;
+        expect(one.json<Person>()).toMatchObject({ email: listed.email, phone: listed.phone });
+        return { email: listed.email, phone: listed.phone };
+      };
+      expect(await contactOf(teacher.email, student.personId)).toEqual({
+        email: student.email,
+        phone: '+47 912 34 567',
+      });
+      expect(await contactOf(scholar.email, student.personId)).toEqual({ email: null, phone: null });
+      expect(await contactOf(student.email, student.personId)).toEqual({
+        email: student.email,
+        phone: '+47 912 34 567',
+      });
+      // Staff contact stays visible to everyone.
+      expect((await contactOf(student.email, teacher.personId)).email).toBe(teacher.email);
+    });
+
     it('filters by role, by students (no roles) and by line', async () => {
       const teacher = await createPerson({ roles: ['teacher'], email: 'filter.laerer@fjordtun.no' });
       const student = await createPerson({ memberOf: [lineId], email: 'filter.elev@fjordtun.no' });

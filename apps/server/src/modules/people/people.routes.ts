@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  canViewStudentContact,
+  isStudentOrScholar,
   meUpdateSchema,
   peopleQuerySchema,
   personInputSchema,
@@ -9,7 +11,9 @@ import {
   personSchema,
   personUpdateSchema,
   userMutableDataSchema,
+  type Person,
 } from '@tun/shared';
+import type { RequestPrincipal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { write } from '../../db/write';
 import {
@@ -23,6 +27,21 @@ import {
 } from './people.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * Students' and scholars' e-mail and phone are for staff (the rule of the students page,
+ * canViewStudentContact); other viewers get them only for themselves.
+ */
+function presentFor(viewer: RequestPrincipal, person: Person): Person {
+  if (
+    canViewStudentContact(viewer.roles) ||
+    person.id === viewer.personId ||
+    !isStudentOrScholar(person.roles)
+  ) {
+    return person;
+  }
+  return { ...person, email: null, phone: null };
+}
 
 export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -44,12 +63,14 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const people = await loadPeople(db, request.principal.schoolId, {
         warn: (message) => request.log.warn(message),
       });
-      return people.filter(
-        (person) =>
-          (role === undefined ||
-            (role === 'student' ? person.roles.length === 0 : person.roles.includes(role))) &&
-          (line === undefined || person.memberOf.includes(line)),
-      );
+      return people
+        .filter(
+          (person) =>
+            (role === undefined ||
+              (role === 'student' ? person.roles.length === 0 : person.roles.includes(role))) &&
+            (line === undefined || person.memberOf.includes(line)),
+        )
+        .map((person) => presentFor(request.principal, person));
     },
   );
 
@@ -65,7 +86,12 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
       },
     },
     async (request) =>
-      loadPerson(db, request.principal.schoolId, request.params.id, (message) => request.log.warn(message)),
+      presentFor(
+        request.principal,
+        await loadPerson(db, request.principal.schoolId, request.params.id, (message) =>
+          request.log.warn(message),
+        ),
+      ),
   );
 
   routes.post(

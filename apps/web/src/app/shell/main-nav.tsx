@@ -26,6 +26,7 @@ function NavItems({ items, onNavigate }: { items: readonly NavItem[]; onNavigate
     <RouterNavLink
       key={item.page}
       to={item.to}
+      activeOptions={{ exact: item.exact ?? false }}
       label={t(`pages.${item.page}.title`)}
       leftSection={<item.icon size={20} stroke={1.6} aria-hidden="true" />}
       onClick={onNavigate}

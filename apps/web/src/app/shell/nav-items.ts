@@ -28,6 +28,8 @@ export interface NavItem {
   page: AppPageKey;
   to: NonNullable<LinkProps['to']>;
   icon: Icon;
+  /** Active on this path only, not on the paths below it (which have nav items of their own). */
+  exact?: boolean;
 }
 
 /** What the school day needs; each item shows only to those its page's actions allow. */
@@ -51,7 +53,7 @@ export const MAIN_NAV: readonly NavItem[] = [
 export const SETUP_NAV: readonly NavItem[] = [
   { page: 'schoolInfoSetup', to: '/app/setup/schoolinfo', icon: IconBuilding },
   { page: 'users', to: '/app/users', icon: IconUserCog },
-  { page: 'specialRoles', to: '/app/setup/specialroles', icon: IconUserShield },
+  { page: 'specialRoles', to: '/app/setup/specialroles', icon: IconUserShield, exact: true },
   { page: 'specialRolesTable', to: '/app/setup/specialroles/table', icon: IconTable },
   { page: 'scheduleSetup', to: '/app/setup/schedule', icon: IconCalendarTime },
   { page: 'appSetup', to: '/app/setup/app', icon: IconAdjustments },

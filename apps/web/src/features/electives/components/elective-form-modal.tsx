@@ -24,9 +24,9 @@ import { notify } from '../../../lib/notify';
 import { validators } from '../../../lib/validation';
 import { useRooms } from '../../rooms/api/get-rooms';
 import { useCreateElective } from '../api/create-elective';
-import { usePeople } from '../api/get-people';
+import { usePeople } from '../../people/api/get-people';
 import { useUpdateElective } from '../api/update-elective';
-import { swatchColor } from './color-theme-label';
+import { colorThemeOptions, swatchColor } from '../../../components/color-theme';
 
 interface ElectiveFormModalProps {
   opened: boolean;
@@ -107,10 +107,7 @@ function ElectiveForm({
     validate: { name: validators.length({ max: ELECTIVE_NAME_MAX }) },
   });
 
-  const colorOptions = useMemo(
-    () => COLOR_THEMES.map((color) => ({ value: color, label: t(`electives.colors.${color}`) })),
-    [t],
-  );
+  const colorOptions = useMemo(() => colorThemeOptions(t), [t]);
   const roomOptions = useMemo(() => {
     const options = (rooms.data ?? []).map((room) => ({ value: room.id, label: room.name }));
     const current = elective?.mainRoom;

@@ -11,7 +11,7 @@ import { useCan } from '../../auth/access';
 import { useRooms } from '../../rooms/api/get-rooms';
 import { useDeleteElective } from '../api/delete-elective';
 import { useElectives } from '../api/get-electives';
-import { ColorThemeLabel } from '../components/color-theme-label';
+import { ColorThemeBadge } from '../../../components/color-theme';
 import { ElectiveFormModal } from '../components/elective-form-modal';
 
 export function ElectivesPage() {
@@ -121,7 +121,7 @@ export function ElectivesPage() {
                     {elective.name}
                   </Text>
                   <Stack gap={4} mt={6} hiddenFrom="sm">
-                    <ColorThemeLabel color={elective.color} />
+                    <ColorThemeBadge color={elective.color} />
                     <Text size="sm">
                       {t('electives.columns.mainRoom')}: {roomName(elective)}
                     </Text>
@@ -131,7 +131,7 @@ export function ElectivesPage() {
                   </Stack>
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
-                  <ColorThemeLabel color={elective.color} />
+                  <ColorThemeBadge color={elective.color} />
                 </Table.Td>
                 <Table.Td visibleFrom="sm" style={{ overflowWrap: 'anywhere' }}>
                   {roomName(elective)}

@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { validators } from '../../../lib/validation';
-import { usePeople } from '../api/get-people';
+import { usePeople } from '../../people/api/get-people';
 import { memberOptions } from './member-options';
 
 export interface GroupFormValues {

@@ -11,7 +11,7 @@ import { EditGroupModal } from '../components/edit-group-modal';
 import { GroupList } from '../components/group-list';
 import { useConfirmDeleteGroup } from '../components/use-confirm-delete-group';
 import { useGroups } from '../api/get-groups';
-import { usePeople } from '../api/get-people';
+import { usePeople } from '../../people/api/get-people';
 
 /** Active groups first, nearest end date first; the archive shows the latest ended first. */
 function sortActive(a: Group, b: Group, locale: string) {

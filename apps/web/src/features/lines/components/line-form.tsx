@@ -1,9 +1,10 @@
 import { Button, ColorSwatch, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { COLOR_THEMES, type ColorTheme } from '@tun/shared/colors';
+import type { ColorTheme } from '@tun/shared/colors';
 import { LINE_NAME_MAX, LINE_SHORT_NAME_MAX, type Line, type LineInput } from '@tun/shared/lines';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { colorThemeOptions, swatchColor } from '../../../components/color-theme';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
@@ -89,7 +90,7 @@ export function LineForm({ line, submitLabel, onSubmit, onCancel, autoFocus }: L
   if (chosenRoom && rooms.data && !roomOptions.some((option) => option.value === chosenRoom)) {
     roomOptions.push({ value: chosenRoom, label: t('lines.unknownRoom') });
   }
-  const colorOptions = COLOR_THEMES.map((color) => ({ value: color, label: t(`lines.colors.${color}`) }));
+  const colorOptions = colorThemeOptions(t);
 
   const submit = form.onSubmit(
     async (values, event) => {
@@ -141,11 +142,11 @@ export function LineForm({ line, submitLabel, onSubmit, onCancel, autoFocus }: L
           data={colorOptions}
           allowDeselect={false}
           leftSection={
-            <ColorSwatch color={`var(--mantine-color-${form.values.color}-6)`} size={16} aria-hidden="true" />
+            <ColorSwatch color={swatchColor(form.values.color)} size={16} aria-hidden="true" />
           }
           renderOption={({ option }) => (
             <Group gap="xs" wrap="nowrap">
-              <ColorSwatch color={`var(--mantine-color-${option.value}-6)`} size={16} aria-hidden="true" />
+              <ColorSwatch color={swatchColor(option.value as ColorTheme)} size={16} aria-hidden="true" />
               {option.label}
             </Group>
           )}

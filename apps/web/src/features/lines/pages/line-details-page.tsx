@@ -13,7 +13,7 @@ import { usePeople } from '../../people/api/get-people';
 import { useLine } from '../api/get-line';
 import { useRooms } from '../../rooms/api/get-rooms';
 import { useUpdateLine } from '../api/update-line';
-import { ColorThemeBadge } from '../components/color-theme-badge';
+import { ColorThemeBadge } from '../../../components/color-theme';
 import { LineForm } from '../components/line-form';
 import { LineMembers } from '../components/line-members';
 import { namesOf } from '../components/people-options';

@@ -15,7 +15,7 @@ import { usePeople } from '../../people/api/get-people';
 import { useLines } from '../api/get-lines';
 import { useRooms } from '../../rooms/api/get-rooms';
 import { AnchorLink, ButtonLink } from '../components/router-links';
-import { ColorThemeBadge } from '../components/color-theme-badge';
+import { ColorThemeBadge } from '../../../components/color-theme';
 import { LineForm } from '../components/line-form';
 import { namesOf } from '../components/people-options';
 import { useConfirmDeleteLine } from '../components/use-confirm-delete-line';

@@ -14,6 +14,7 @@ export const peopleQueryOptions = queryOptions({
   queryFn: ({ signal }) => getPeople(signal),
 });
 
-export function usePeople() {
-  return useQuery(peopleQueryOptions);
+/** Everyone at the school: for tables, pickers and names. */
+export function usePeople(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...peopleQueryOptions, enabled: options.enabled ?? true });
 }
