@@ -49,6 +49,7 @@ test.describe('signed in as admin', () => {
   test('navigation scrolls to the top of the new page', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 400 });
     await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Personvernerklæring' })).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Tun, til forsiden' }).click();

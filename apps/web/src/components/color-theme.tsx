@@ -13,13 +13,15 @@ export function colorThemeOptions(t: TFunction): { value: ColorTheme; label: str
   return COLOR_THEMES.map((color) => ({ value: color, label: t(`colors.${color}`) }));
 }
 
-/** A colour theme as its colour and its name: colour alone tells some users nothing. */
+/**
+ * A colour theme as its colour and its name: colour alone tells some users nothing. The swatch
+ * carries the colour; the name stays in the default text colour, readable on any row.
+ */
 export function ColorThemeBadge({ color }: { color: ColorTheme }) {
   const { t } = useTranslation();
   return (
     <Badge
-      variant="light"
-      color={color}
+      variant="default"
       radius="sm"
       tt="none"
       leftSection={<ColorSwatch color={swatchColor(color)} size={12} aria-hidden="true" />}

@@ -1,0 +1,190 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../axe';
+import { signInByApi } from '../fixtures';
+
+const ROOM = 'Fjellsalen';
+const LINE = 'Friluftsliv';
+const ELECTIVE = 'Klatring';
+const STUDENTS = [
+  { first: 'Ola', last: 'Nordmann' },
+  { first: 'Kari', last: 'Bakken' },
+];
+
+/** Picks an option in a Mantine Select or MultiSelect by its label. */
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test.describe.serial('an admin sets up the school directory', () => {
+  test.beforeEach(async ({ page }) => signInByApi(page));
+
+  test('creates a room', async ({ page }) => {
+    await page.goto('/app/rooms');
+    await page.getByRole('button', { name: 'Nytt rom' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nytt rom' });
+    await dialog.getByRole('textbox', { name: 'Navn', exact: true }).fill(ROOM);
+    await expectNoAxeViolations(page, 'new room dialog');
+    await dialog.getByRole('button', { name: 'Opprett rom' }).click();
+    // axe looks only once the closing dialog has faded away.
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('cell', { name: ROOM, exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, '/app/rooms with a room');
+  });
+
+  test('creates a line with that room', async ({ page }) => {
+    await page.goto('/app/classes');
+    await page.getByRole('button', { name: 'Ny linje' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Navn', exact: true }).fill(LINE);
+    await dialog.getByRole('textbox', { name: 'Forkortet navn', exact: true }).fill('FRI');
+    await choose(page, 'Fargetema', 'Grønn');
+    await choose(page, 'Dedikert rom', ROOM);
+    await dialog.getByRole('button', { name: 'Opprett' }).click();
+    await expect(page).toHaveURL(/\/app\/classes\/details\?classId=/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page, 'line details');
+  });
+
+  test('creates an elective in that room', async ({ page }) => {
+    await page.goto('/app/electives');
+    await page.getByRole('button', { name: 'Nytt valgfag' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Navn', exact: true }).fill(ELECTIVE);
+    await choose(page, 'Hovedrom', ROOM);
+    await dialog.getByRole('button', { name: 'Opprett valgfag' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('cell', { name: ELECTIVE, exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, '/app/electives');
+  });
+
+  test('adds two people to the line', async ({ page }) => {
+    await page.goto('/app/users');
+    for (const student of STUDENTS) {
+      await page.getByRole('button', { name: 'Ny bruker' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Ny bruker' });
+      await dialog.getByRole('textbox', { name: 'Fornavn', exact: true }).fill(student.first);
+      await dialog.getByRole('textbox', { name: 'Etternavn', exact: true }).fill(student.last);
+      await choose(page, 'Medlem av', LINE);
+      await page.keyboard.press('Escape');
+      await dialog.getByRole('button', { name: 'Opprett bruker' }).click();
+      await expect(dialog).toBeHidden();
+      // The new person's details open; close them.
+      const details = page.getByRole('dialog', { name: `${student.first} ${student.last}` });
+      await details.getByRole('button', { name: 'Lukk' }).click();
+      await expect(details).toBeHidden();
+      await expect(page.getByRole('cell', { name: `${student.first} ${student.last}` })).toBeVisible();
+    }
+    await expectNoAxeViolations(page, '/app/users');
+  });
+
+  test('deleting the room shows what refers to it, then clears it', async ({ page }) => {
+    await page.goto('/app/rooms');
+    await page.getByRole('button', { name: `Slett ${ROOM}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Det finnes referanser til dette rommet!' });
+    await expect(dialog).toContainText('Linjer: 1');
+    await expect(dialog).toContainText('Valgfag: 1');
+    await expect(dialog).toContainText('Kommende egendefinerte hendelser: 0');
+    await expect(dialog).toContainText('Hendelser i timeplanen: 0');
+    await expectNoAxeViolations(page, 'room delete dialog');
+    await dialog.getByRole('button', { name: 'Slett rommet' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Rommet «${ROOM}» er slettet.`)).toBeVisible();
+    await expect(page.getByRole('cell', { name: ROOM, exact: true })).toHaveCount(0);
+  });
+
+  test('deleting the line warns that its two members lose it', async ({ page }) => {
+    await page.goto('/app/classes');
+    await page.getByRole('button', { name: `Slett ${LINE}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Det finnes påvirkede brukere' });
+    await expect(dialog).toContainText(`2 brukere vil fjernes fra ${LINE}`);
+    // Persistent: Escape does not close it.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Avbryt' }).click();
+    await expect(page.getByRole('cell', { name: LINE, exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: `Slett ${LINE}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Det finnes påvirkede brukere' })
+      .getByRole('button', { name: 'OK' })
+      .click();
+    await expect(page.getByRole('cell', { name: LINE, exact: true })).toHaveCount(0);
+    const people = await (await page.request.get('/api/v1/people')).json();
+    expect(people.filter((p: { memberOf: string[] }) => p.memberOf.length > 0)).toEqual([]);
+  });
+
+  test('an import with one bad row shows the error and writes nothing', async ({ page }) => {
+    const before = (await (await page.request.get('/api/v1/people')).json()).length;
+    await page.goto('/app/users');
+    await page.getByRole('button', { name: 'Importer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importer personer' });
+    const csv =
+      '\uFEFFFornavn;Etternavn;E-post;Linje\nSigrid;Lunde;sigrid@fjelltun.no;\nPer;Hagen;ikke-en-epost;\n';
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'elever.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv, 'utf8'),
+    });
+    await expect(
+      dialog.getByText('1 feil må rettes i filen før du kan importere. Ingenting er lagret.'),
+    ).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /Importer 2 personer/ })).toBeDisabled();
+    await expectNoAxeViolations(page, 'import preview with an error');
+    await dialog.getByRole('button', { name: 'Avbryt' }).click();
+    const after = (await (await page.request.get('/api/v1/people')).json()).length;
+    expect(after).toBe(before);
+  });
+});
+
+test('a teacher signs in with a one-time link and sees no admin actions', async ({ page, browser }) => {
+  await signInByApi(page);
+  const created = await page.request.post('/api/v1/people', {
+    data: { name: { first: 'Lars', last: 'Lærer' }, email: 'lars@fjelltun.no', roles: ['teacher'] },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  const link = await page.request.post(`/api/v1/people/${id}/password-link`);
+  expect(link.status()).toBe(201);
+  const { url } = await link.json();
+
+  const teacher = await (await browser.newContext()).newPage();
+  await teacher.goto(new URL(url).pathname + new URL(url).search);
+  await teacher.getByRole('textbox', { name: 'Passord', exact: true }).fill('laerer-passord-1');
+  await teacher.getByRole('textbox', { name: 'Gjenta passord', exact: true }).fill('laerer-passord-1');
+  await expectNoAxeViolations(teacher, '/set-password');
+  await teacher.getByRole('button', { name: 'Sett passord og logg inn' }).click();
+  await expect(teacher).toHaveURL(/\/app\/dashboard$/);
+
+  await teacher.goto('/app/rooms');
+  await expect(teacher.getByRole('heading', { level: 1, name: 'Rom' })).toBeVisible();
+  await expect(teacher.getByRole('button', { name: 'Nytt rom' })).toHaveCount(0);
+  await teacher.goto('/app/classes');
+  await expect(teacher.getByRole('button', { name: 'Ny linje' })).toHaveCount(0);
+  await teacher.goto('/app/electives');
+  await expect(teacher.getByRole('button', { name: 'Nytt valgfag' })).toHaveCount(0);
+  const nav = teacher.getByRole('navigation', { name: 'Hovedmeny' });
+  await expect(nav.getByRole('link', { name: 'Brukere' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Rolletabell' })).toHaveCount(0);
+  // The server refuses what the page hides.
+  expect((await teacher.request.post('/api/v1/rooms', { data: { name: 'Snikrom' } })).status()).toBe(403);
+  await expectNoAxeViolations(teacher, '/app/electives as a teacher');
+});
+
+test('a second browser sees directory changes without reloading', async ({ page, browser }) => {
+  await signInByApi(page);
+  await page.goto('/app/rooms');
+  await expect(page.getByRole('heading', { level: 1, name: 'Rom' })).toBeVisible();
+  const other = await (await browser.newContext()).newPage();
+  await signInByApi(other);
+  expect((await other.request.post('/api/v1/rooms', { data: { name: 'Peisestua' } })).status()).toBe(201);
+  await expect(page.getByRole('cell', { name: 'Peisestua', exact: true })).toBeVisible();
+
+  await page.goto('/app/students');
+  const created = await other.request.post('/api/v1/people', {
+    data: { name: { first: 'Live', last: 'Eleven' } },
+  });
+  expect(created.status()).toBe(201);
+  await expect(page.getByText('Live Eleven')).toBeVisible();
+  await expectNoAxeViolations(page, '/app/students');
+});
