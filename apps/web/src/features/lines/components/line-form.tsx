@@ -141,9 +141,7 @@ export function LineForm({ line, submitLabel, onSubmit, onCancel, autoFocus }: L
           required
           data={colorOptions}
           allowDeselect={false}
-          leftSection={
-            <ColorSwatch color={swatchColor(form.values.color)} size={16} aria-hidden="true" />
-          }
+          leftSection={<ColorSwatch color={swatchColor(form.values.color)} size={16} aria-hidden="true" />}
           renderOption={({ option }) => (
             <Group gap="xs" wrap="nowrap">
               <ColorSwatch color={swatchColor(option.value as ColorTheme)} size={16} aria-hidden="true" />
