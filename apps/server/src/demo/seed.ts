@@ -2,6 +2,7 @@
  * The demo school: a made-up folk high school with one login per role, and rooms, lines,
  * electives and 120 students with Norwegian names. Later features add their data here. Every demo account has the same password, printed at start.
  */
+import { randomUUID } from 'node:crypto';
 import type { PersonName, Role } from '@tun/shared';
 import { fullName } from '@tun/shared';
 import { createCredentialAccount } from '../auth/accounts';
@@ -115,6 +116,40 @@ export async function seedDemo(
         });
         publish('people', [id]);
       }
+      // A school by a fjord, with a supervision phone; two temporary groups, one ended.
+      await trx
+        .updateTable('school')
+        .set({ supervision_phone: '+47 57 65 43 21', lat: 61.6, lon: 5.8 })
+        .where('id', '=', schoolId)
+        .execute();
+      const now = new Date().toISOString();
+      const groups = [
+        { name: 'Turgruppe til Hornelen', end_date: null, members: school.studentIds.slice(0, 12) },
+        { name: 'Høstkonsert', end_date: '2026-10-15', members: school.studentIds.slice(12, 30) },
+      ];
+      for (const group of groups) {
+        const groupId = randomUUID();
+        await trx
+          .insertInto('temp_group')
+          .values({
+            id: groupId,
+            school_id: schoolId,
+            name: group.name,
+            end_date: group.end_date,
+            created_by: personId,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await trx
+          .insertInto('temp_group_member')
+          .values(
+            group.members.map((member) => ({ group_id: groupId, person_id: member, school_id: schoolId })),
+          )
+          .execute();
+        publish('groups', [groupId]);
+      }
+      publish('school', [schoolId]);
       publish('people', [...school.studentIds, ...school.staffIds]);
       publish('rooms', school.roomIds);
       publish('lines', school.lineIds);
