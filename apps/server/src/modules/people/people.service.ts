@@ -132,7 +132,21 @@ export async function loadPeople(
   options: { ids?: readonly string[]; warn?: (message: string) => void } = {},
 ): Promise<Person[]> {
   if (options.ids && options.ids.length === 0) return [];
-  let people = db.selectFrom('person').selectAll().where('school_id', '=', schoolId);
+  // Only what a Person shows: a 400-student school is read whole on every refresh of the list.
+  let people = db
+    .selectFrom('person')
+    .select([
+      'id',
+      'first_name',
+      'middle_name',
+      'last_name',
+      'email',
+      'phone',
+      'room',
+      'user_id',
+      'user_mutable_data',
+    ])
+    .where('school_id', '=', schoolId);
   let roles = db.selectFrom('person_role').select(['person_id', 'role']).where('school_id', '=', schoolId);
   // The line is joined so that a membership of a line that is gone (or is another school's)
   // is skipped with a warning instead of handed out (SPEC §8).
