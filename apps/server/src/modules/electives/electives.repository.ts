@@ -126,20 +126,3 @@ export async function deleteElective(trx: Queryable, schoolId: string, electiveI
     .execute();
   await trx.deleteFrom('elective').where('school_id', '=', schoolId).where('id', '=', electiveId).execute();
 }
-
-/** Ids among `ids` that are not people of the school. */
-export async function notPeopleOfSchool(
-  db: Queryable,
-  schoolId: string,
-  ids: readonly string[],
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const found = await db
-    .selectFrom('person')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('id', 'in', [...ids])
-    .execute();
-  const known = new Set(found.map((row) => row.id));
-  return ids.filter((id) => !known.has(id));
-}

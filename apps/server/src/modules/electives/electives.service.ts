@@ -4,12 +4,12 @@ import type { Queryable } from '../../db/database';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { findRoom } from '../rooms/rooms.repository';
+import { unknownPeople } from '../people/people.repository';
 import {
   deleteElective,
   electiveExists,
   insertElective,
   loadElectives,
-  notPeopleOfSchool,
   replaceMembers,
   updateElective,
 } from './electives.repository';
@@ -29,7 +29,7 @@ async function checkReferences(
   if (input.mainRoom && !(await findRoom(db, schoolId, input.mainRoom))) {
     errors.push({ path: 'body.mainRoom', message: `Rommet finnes ikke: ${input.mainRoom}` });
   }
-  for (const id of await notPeopleOfSchool(db, schoolId, input.members ?? [])) {
+  for (const id of await unknownPeople(db, schoolId, input.members ?? [])) {
     errors.push({ path: 'body.members', message: `Personen finnes ikke: ${id}` });
   }
   if (errors.length > 0) throw new ProblemError('validation-failed', undefined, errors);

@@ -111,16 +111,3 @@ export async function deleteGroup(trx: Queryable, schoolId: string, groupId: str
     .execute();
   await trx.deleteFrom('temp_group').where('school_id', '=', schoolId).where('id', '=', groupId).execute();
 }
-
-/** The ids among `ids` that are not people of the school. */
-export async function unknownPeople(db: Queryable, schoolId: string, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  const found = await db
-    .selectFrom('person')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('id', 'in', [...ids])
-    .execute();
-  const known = new Set(found.map((row) => row.id));
-  return ids.filter((id) => !known.has(id));
-}

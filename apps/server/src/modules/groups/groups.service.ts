@@ -4,12 +4,12 @@ import type { Publish } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.repository';
 import type { Actor } from '../people/people.service';
+import { unknownPeople } from '../people/people.repository';
 import {
   deleteGroup,
   insertGroup,
   loadGroups,
   replaceMembers,
-  unknownPeople,
   updateGroup,
   type GroupRecord,
 } from './groups.repository';

@@ -199,23 +199,6 @@ export async function deleteLine(trx: Queryable, schoolId: string, lineId: strin
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Ids among `ids` that are not people of the school. */
-export async function unknownPeople(
-  db: Queryable,
-  schoolId: string,
-  ids: readonly string[],
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const found = await db
-    .selectFrom('person')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('id', 'in', [...ids])
-    .execute();
-  const known = new Set(found.map((row) => row.id));
-  return ids.filter((id) => !known.has(id));
-}
-
 export async function roomExists(db: Queryable, schoolId: string, roomId: string): Promise<boolean> {
   const row = await db
     .selectFrom('room')

@@ -4,6 +4,7 @@ import type { Publish } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.repository';
 import type { Actor } from '../people/people.service';
+import { unknownPeople } from '../people/people.repository';
 import {
   addMembers,
   deleteLine,
@@ -14,7 +15,6 @@ import {
   removeMembers,
   replaceStaff,
   roomExists,
-  unknownPeople,
   updateLine,
 } from './lines.repository';
 

@@ -260,3 +260,20 @@ export async function deleteAccount(trx: Queryable, userId: string): Promise<voi
 export async function deletePersonRow(trx: Queryable, schoolId: string, personId: string): Promise<void> {
   await trx.deleteFrom('person').where('school_id', '=', schoolId).where('id', '=', personId).execute();
 }
+
+/** The ids among `ids` that are not people of the school (for member and staff pickers). */
+export async function unknownPeople(
+  db: Queryable,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await db
+    .selectFrom('person')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', [...ids])
+    .execute();
+  const known = new Set(found.map((row) => row.id));
+  return ids.filter((id) => !known.has(id));
+}
