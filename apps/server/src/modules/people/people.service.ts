@@ -279,7 +279,7 @@ export async function updatePersonInTransaction(
 }
 
 /** Refuses a change that would leave the school without an admin (call it after the change). */
-async function assertAdminRemains(trx: Trx, schoolId: string) {
+export async function assertAdminRemains(trx: Trx, schoolId: string) {
   if ((await countAdmins(trx, schoolId)) === 0) throw new ProblemError('last-admin');
 }
 

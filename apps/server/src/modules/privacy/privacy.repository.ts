@@ -53,16 +53,6 @@ export async function groupsCreatedBy(db: Queryable, schoolId: string, personId:
     .execute();
 }
 
-export async function rolesOfPerson(db: Queryable, schoolId: string, personId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('person_role')
-    .select('role')
-    .where('school_id', '=', schoolId)
-    .where('person_id', '=', personId)
-    .execute();
-  return rows.map((row) => row.role);
-}
-
 export async function passwordLinksOf(db: Queryable, schoolId: string, personId: string) {
   return db
     .selectFrom('password_link')
@@ -136,13 +126,3 @@ export async function updateAuditValues(
   await trx.updateTable('audit_log').set(values).where('id', '=', id).execute();
 }
 
-export async function countOtherAdmins(db: Queryable, schoolId: string, personId: string): Promise<number> {
-  const row = await db
-    .selectFrom('person_role')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('school_id', '=', schoolId)
-    .where('role', '=', 'admin')
-    .where('person_id', '!=', personId)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}

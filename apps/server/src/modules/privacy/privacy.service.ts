@@ -18,21 +18,20 @@ import type { PersonRow } from '../../db/schema';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.repository';
-import { findPerson, mutableData, personName } from '../people/people.repository';
+import { findPerson, lockSchool, mutableData, personName, rolesOfPerson } from '../people/people.repository';
+import { assertAdminRemains } from '../people/people.service';
 import { findSchool } from '../school/school.repository';
 import {
   accountOf,
   auditAbout,
   auditBy,
   auditMentioning,
-  countOtherAdmins,
   electivesOfPerson,
   groupsCreatedBy,
   groupsOfPerson,
   lineStaffOfPerson,
   linesOfPerson,
   passwordLinksOf,
-  rolesOfPerson,
   sessionsOf,
   updateAuditValues,
 } from './privacy.repository';
@@ -282,10 +281,8 @@ export async function erasePerson(ctx: AppContext, actor: Actor, personId: strin
     const person = await findPerson(trx, schoolId, personId);
     if (!person) throw new ProblemError('not-found');
     if (person.id === actor.personId) throw new ProblemError('erase-self');
-    const roles = await rolesOfPerson(trx, schoolId, personId);
-    if (roles.includes('admin') && (await countOtherAdmins(trx, schoolId, personId)) === 0) {
-      throw new ProblemError('last-admin');
-    }
+    // As for the users page's delete: two admins erasing each other at once must not both win.
+    await lockSchool(trx, schoolId);
 
     const lineIds = new Set<string>();
     for (const table of ['line_member', 'line_staff'] as const) {
@@ -343,6 +340,7 @@ export async function erasePerson(ctx: AppContext, actor: Actor, personId: strin
       .executeTakeFirst();
     await trx.deleteFrom('person_role').where('person_id', '=', personId).execute();
     await trx.deleteFrom('person').where('id', '=', personId).where('school_id', '=', schoolId).execute();
+    await assertAdminRemains(trx, schoolId);
     if (person.user_id !== null) {
       await trx.deleteFrom('session').where('userId', '=', person.user_id).execute();
       await trx.deleteFrom('account').where('userId', '=', person.user_id).execute();
