@@ -125,4 +125,3 @@ export async function updateAuditValues(
 ) {
   await trx.updateTable('audit_log').set(values).where('id', '=', id).execute();
 }
-
