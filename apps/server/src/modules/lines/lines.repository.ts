@@ -198,13 +198,3 @@ export async function deleteLine(trx: Queryable, schoolId: string, lineId: strin
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
-
-export async function roomExists(db: Queryable, schoolId: string, roomId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('room')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('id', '=', roomId)
-    .executeTakeFirst();
-  return row !== undefined;
-}

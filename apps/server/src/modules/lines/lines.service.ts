@@ -5,6 +5,7 @@ import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.repository';
 import type { Actor } from '../people/people.service';
 import { unknownPeople } from '../people/people.repository';
+import { findRoom } from '../rooms/rooms.repository';
 import {
   addMembers,
   deleteLine,
@@ -14,7 +15,6 @@ import {
   memberIds,
   removeMembers,
   replaceStaff,
-  roomExists,
   updateLine,
 } from './lines.repository';
 
@@ -31,7 +31,7 @@ async function checkPeople(db: Queryable, schoolId: string, path: string, ids: r
  */
 async function checkReferences(db: Queryable, schoolId: string, input: LineUpdate): Promise<void> {
   const errors: FieldErrors = [];
-  if (input.mainRoom && !(await roomExists(db, schoolId, input.mainRoom))) {
+  if (input.mainRoom && !(await findRoom(db, schoolId, input.mainRoom))) {
     errors.push({ path: 'mainRoom', message: `Rommet finnes ikke: ${input.mainRoom}` });
   }
   if (input.teachers) errors.push(...(await checkPeople(db, schoolId, 'teachers', input.teachers)));

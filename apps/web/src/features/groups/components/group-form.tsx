@@ -12,6 +12,7 @@ import { notify } from '../../../lib/notify';
 import { validators } from '../../../lib/validation';
 import { usePeople } from '../../people/api/get-people';
 import { memberOptions } from './member-options';
+import { fieldPath, focusFirstInvalid } from '../../../lib/form-errors';
 
 export interface GroupFormValues {
   name: string;
@@ -28,12 +29,8 @@ function valuesOf(group?: Group): GroupFormValues {
 
 /** 'body.name', 'body/members/0' or 'endDate' → the form field it is about. */
 function fieldOf(serverPath: string): (typeof FIELDS)[number] | undefined {
-  const parts = serverPath.split(/[./]/).filter((part) => part && part !== 'body');
+  const parts = fieldPath(serverPath);
   return FIELDS.find((field) => field === parts[0]);
-}
-
-function focusFirstInvalid(form: HTMLFormElement | null | undefined) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
 interface GroupFormProps {

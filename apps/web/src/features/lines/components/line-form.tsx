@@ -12,6 +12,7 @@ import { validators } from '../../../lib/validation';
 import { usePeople } from '../../people/api/get-people';
 import { useRooms } from '../../rooms/api/get-rooms';
 import { isLineStaff, personOptions } from './people-options';
+import { fieldPath, focusFirstInvalid } from '../../../lib/form-errors';
 
 export interface LineFormValues {
   name: string;
@@ -37,12 +38,8 @@ export function lineFormValues(line?: Line): LineFormValues {
 
 /** 'body.name', 'body/teachers/0' or 'teachers' → the form field it is about, if any. */
 function fieldOf(serverPath: string): (typeof FIELDS)[number] | undefined {
-  const parts = serverPath.split(/[./]/).filter((part) => part && part !== 'body');
+  const parts = fieldPath(serverPath);
   return FIELDS.find((field) => field === parts[0]);
-}
-
-function focusFirstInvalid(form: HTMLFormElement | null | undefined) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
 interface LineFormProps {

@@ -17,6 +17,7 @@ import { useCreatePerson } from '../api/create-person';
 import { useSetRoles } from '../api/set-roles';
 import { useUpdatePerson } from '../api/update-person';
 import { ROLE_ORDER, type LineOption } from './people-utils';
+import { fieldPath, focusFirstInvalid } from '../../../lib/form-errors';
 
 // As the server's person schemas allow (packages/shared/src/people.ts, contact.ts).
 const ROOM_MAX = 50;
@@ -49,17 +50,13 @@ function initialValues(person: Person | undefined): PersonFormValues {
 
 /** 'body.name.first' → 'first', 'body.email' → 'email', 'memberOf' → 'memberOf': the form's names. */
 function formField(serverPath: string): keyof PersonFormValues | undefined {
-  const parts = serverPath.split(/[./]/).filter((part) => part && part !== 'body');
+  const parts = fieldPath(serverPath);
   const [head, child] = parts;
   if (head === 'name' && (child === 'first' || child === 'middle' || child === 'last')) return child;
   if (head === 'email' || head === 'phone' || head === 'room' || head === 'memberOf' || head === 'roles') {
     return head;
   }
   return undefined;
-}
-
-function focusFirstInvalid(form: HTMLFormElement | null | undefined) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
 const sameRoles = (a: readonly Role[], b: readonly Role[]) =>

@@ -12,6 +12,7 @@ import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { validators } from '../../../lib/validation';
 import { useUpdateSchool } from '../api/update-school';
+import { fieldPath, focusFirstInvalid } from '../../../lib/form-errors';
 
 interface Values {
   shortName: string;
@@ -53,12 +54,8 @@ function coordinate(axis: 'lat' | 'lon') {
 
 /** 'body.position.lat' → 'lat', 'body.shortName' → 'shortName'. */
 function fieldOf(serverPath: string): Field | undefined {
-  const parts = serverPath.split(/[./]/).filter((part) => part && part !== 'body' && part !== 'position');
+  const parts = fieldPath(serverPath).filter((part) => part !== 'position');
   return FIELDS.find((field) => field === parts[0]);
-}
-
-function focusFirstInvalid(form: HTMLFormElement | null | undefined) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
 /**

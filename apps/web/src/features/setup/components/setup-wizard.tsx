@@ -32,6 +32,7 @@ import { useLogin } from '../../auth/api/login';
 import { DEFAULT_AFTER_LOGIN } from '../../auth/safe-redirect';
 import { useCreateSchool } from '../api/create-school';
 import { setupStatusQueryKey, type SetupStatus } from '../api/get-setup-status';
+import { fieldPath, focusFirstInvalid } from '../../../lib/form-errors';
 
 interface WizardValues {
   school: { shortName: string; longName: string };
@@ -52,17 +53,9 @@ function focusSoon(id: string) {
   requestAnimationFrame(() => document.getElementById(id)?.focus());
 }
 
-/** After a failed check, take keyboard and screen-reader users to the first field to fix. */
-function focusFirstInvalid(form: HTMLFormElement | null | undefined) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}
-
 /** '/admin/email', 'admin.email' or 'body.admin.email' → 'admin.email', as the form names it. */
 function formPath(serverPath: string): string {
-  return serverPath
-    .split(/[./]/)
-    .filter((part) => part && part !== 'body')
-    .join('.');
+  return fieldPath(serverPath).join('.');
 }
 
 /** First-run wizard: creates the school and its first admin, then signs that admin in. */
