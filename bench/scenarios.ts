@@ -57,7 +57,28 @@ export const SCENARIOS: Scenario<unknown>[] = [
     name: 'people list, 400-student school',
     request: ({ dataset }) => ({ path: '/api/v1/people', headers: { cookie: dataset.admin.cookie } }),
   }),
+  defineScenario({
+    name: 'calendar week for one student',
+    budget: { p99Ms: 25, minRatio: 0.4 },
+    request: ({ dataset }) => ({
+      path: calendarPath(7, `&person=${dataset.studentIds[0]}`),
+      headers: { cookie: dataset.admin.cookie },
+    }),
+  }),
+  defineScenario({
+    name: 'calendar month, whole school',
+    request: ({ dataset }) => ({ path: calendarPath(42), headers: { cookie: dataset.admin.cookie } }),
+  }),
 ];
+
+/** This week (or the six weeks a month view shows) from Monday, as the calendar page asks. */
+function calendarPath(days: number, filter = ''): string {
+  const monday = new Date();
+  monday.setUTCHours(0, 0, 0, 0);
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  const end = new Date(monday.getTime() + days * 24 * 60 * 60 * 1000);
+  return `/api/v1/calendar?from=${monday.toISOString()}&to=${end.toISOString()}${filter}`;
+}
 
 /** Spawn of the built server to its first answered request, on an already-migrated database. */
 export const STARTUP = {

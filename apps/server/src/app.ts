@@ -22,6 +22,8 @@ import { peopleRoutes } from './modules/people/people.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { roomsRoutes } from './modules/rooms/rooms.routes';
 import { supervisionRoutes } from './modules/supervision/supervision.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { calendarFeedsRoutes } from './modules/calendar-feeds/calendar-feeds.routes';
 import { schoolRoutes } from './modules/school/school.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { studentsRoutes } from './modules/students/students.routes';
@@ -46,6 +48,8 @@ const ROUTE_MODULES = [
   electivesRoutes,
   groupsRoutes,
   supervisionRoutes,
+  calendarRoutes,
+  calendarFeedsRoutes,
 ];
 
 export interface BuildOptions {

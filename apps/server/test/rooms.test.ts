@@ -136,7 +136,7 @@ describe.each(dialects())('rooms on %s', (dialect) => {
   });
 
   describe('references and deletion', () => {
-    it('counts the lines and electives that would lose the room, and reports calendar counts as 0', async () => {
+    it('counts the lines and electives that would lose the room, and counts no calendar use when there is none', async () => {
       const room = await insertRoomRow(t, schoolId, 'Verksted');
       const elsewhere = await insertRoomRow(t, schoolId, 'Annet rom');
       await insertLineRow(t, schoolId, { mainRoom: room });
@@ -208,7 +208,8 @@ describe.each(dialects())('rooms on %s', (dialect) => {
       const line = await insertLineRow(t, schoolId, { mainRoom: room });
       const elective = await insertElectiveRow(t, schoolId, { mainRoom: room });
       // Lines are cleared first; the electives' clean-up then fails.
-      expect(ROOM_REFERENCES.map((reference) => reference.kind)).toEqual(['lines', 'electives']);
+      const kinds = ROOM_REFERENCES.map((reference) => reference.kind);
+      expect(kinds.indexOf('lines')).toBeLessThan(kinds.indexOf('electives'));
       const electives = ROOM_REFERENCES.find((reference) => reference.kind === 'electives')!;
       const spy = vi.spyOn(electives, 'clear').mockRejectedValueOnce(new Error('disk full'));
       const before = await lastLiveEventId(t);

@@ -19,3 +19,5 @@ export * from './supervision';
 export * from './people-import';
 export * from './password-links';
 export * from './privacy';
+export * from './calendar';
+export * from './calendar-expand';

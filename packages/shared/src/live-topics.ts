@@ -18,12 +18,16 @@ export const LIVE_TOPICS = {
       ['electives'],
       ['groups'],
       ['supervision'],
+      // A person's own calendar follows their lines, electives and groups.
+      ['calendar'],
     ],
   },
-  rooms: { view: 'rooms:view', invalidates: [['rooms'], ['lines'], ['electives']] },
-  lines: { view: 'lines:view', invalidates: [['lines'], ['people'], ['students']] },
-  electives: { view: 'electives:view', invalidates: [['electives']] },
-  groups: { view: 'groups:view', invalidates: [['groups']] },
+  rooms: { view: 'rooms:view', invalidates: [['rooms'], ['lines'], ['electives'], ['calendar']] },
+  lines: { view: 'lines:view', invalidates: [['lines'], ['people'], ['students'], ['calendar']] },
+  electives: { view: 'electives:view', invalidates: [['electives'], ['calendar']] },
+  groups: { view: 'groups:view', invalidates: [['groups'], ['calendar']] },
+  // Schedules, events and feeds: every query key of the calendar starts with 'calendar'.
+  calendar: { view: 'calendar:view', invalidates: [['calendar']] },
 } as const satisfies Record<string, { view: Action; invalidates: readonly (readonly string[])[] }>;
 
 export type LiveTopic = keyof typeof LIVE_TOPICS;

@@ -33,6 +33,7 @@ const EXPECTED: Record<Action, string> = {
   'calendar:view': '          A   A   A   A   A   A   A   A',
   'timetable:change': '       A   A   -   -   -   -   -   -',
   'events:change': '          A   A   A   A   A   -   -   -',
+  'calendarFeeds:lineAndRoom': 'A   A   A   A   A   -   -   -',
   'absence:view': '           A   A   -   A   -   O   -   O',
   'absence:change': '         A   A   -   A   -   -   -   -',
   'preliminaryAbsence:view': 'A   A   -   A   -   A   -   -',

@@ -47,6 +47,8 @@ export const POLICY = {
   'calendar:view': { allow: 'everyone' },
   'timetable:change': { allow: ['admin'] },
   'events:change': { allow: STAFF },
+  // Not in the SPEC: iCal feeds of a line's or a room's calendar are for staff (one's own is for all)
+  'calendarFeeds:lineAndRoom': { allow: STAFF },
   // Absence
   'absence:view': { allow: ['admin', 'teacher'], own: STUDENTS_AND_SCHOLARS },
   'absence:change': { allow: ['admin', 'teacher'] },

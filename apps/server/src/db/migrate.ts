@@ -4,6 +4,7 @@ import type { BetterAuthOptions } from 'better-auth';
 import type { Database } from './database';
 import { platform } from './migrations/001-platform';
 import { directory } from './migrations/002-directory';
+import { calendar } from './migrations/003-calendar';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -13,6 +14,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
   return {
     '001-platform': platform(database.dialect),
     '002-directory': directory(),
+    '003-calendar': calendar(),
   };
 }
 

@@ -177,6 +177,69 @@ export interface PasswordLinkTable {
   created_at: string;
 }
 
+export interface ScheduleTable {
+  school_id: string;
+  /** 'normalWeek', or a uuid for a named schedule. */
+  id: string;
+  name: string;
+  /** YYYY-MM-DD in the school's zone; null for the normal week. */
+  valid_from: string | null;
+  valid_to: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ScheduleEntryTable {
+  school_id: string;
+  id: string;
+  schedule_id: string;
+  /** Mo…Su. */
+  day: string;
+  /** Order within the day, as the editor sent it. */
+  position: number;
+  name: string;
+  /** HH:mm, wall-clock at the school. */
+  time_from: string;
+  time_to: string;
+  type: string;
+  /** 0 or 1. */
+  mandatory: number;
+  /** JSON arrays of ids. */
+  groups_attending: string;
+  room_id: string | null;
+  for_classes: string;
+  for_electives: string;
+}
+
+export interface CalendarEventTable {
+  school_id: string;
+  id: string;
+  name: string;
+  time_start: string;
+  time_end: string;
+  type: string;
+  mandatory: number;
+  room_id: string | null;
+  /** JSON array of line, elective and group ids; empty for the whole school. */
+  groups_attending: string;
+  overrides: string | null;
+  rep_deleted: number;
+  replaces_start: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CalendarFeedTable {
+  id: string;
+  school_id: string;
+  person_id: string;
+  kind: string;
+  target_id: string | null;
+  token_hash: string;
+  created_at: string;
+}
+
 export interface DB {
   user: AuthUserTable;
   account: AuthAccountTable;
@@ -197,6 +260,10 @@ export interface DB {
   temp_group: TempGroupTable;
   temp_group_member: TempGroupMemberTable;
   password_link: PasswordLinkTable;
+  schedule: ScheduleTable;
+  schedule_entry: ScheduleEntryTable;
+  calendar_event: CalendarEventTable;
+  calendar_feed: CalendarFeedTable;
 }
 
 export type SchoolRow = Selectable<SchoolTable>;

@@ -12,6 +12,7 @@ import { recordAudit } from '../modules/audit/audit.repository';
 import { addRoles, insertPerson } from '../modules/people/people.repository';
 import { needsSetup, runSetup } from '../modules/setup/setup.service';
 import { DEMO_SIZE, generateSchool } from './generate-school';
+import { generateTimetable } from './generate-timetable';
 
 export const DEMO_PASSWORD = 'tun-demo-2026';
 
@@ -84,6 +85,7 @@ export async function seedDemo(
     });
     await write(ctx, schoolId, async (trx, publish) => {
       const school = await generateSchool(trx, schoolId, DEMO_SIZE, 2026, 'solbakken.example');
+      await generateTimetable(trx, schoolId, school);
       const [firstLine] = school.lineIds;
       for (const person of OTHERS) {
         const userId = await createCredentialAccount(
@@ -105,6 +107,13 @@ export async function seedDemo(
             .insertInto('line_member')
             .values({ line_id: firstLine, person_id: id, school_id: schoolId })
             .execute();
+          // …and takes two electives, so that their week has afternoon lessons too.
+          for (const electiveId of school.electiveIds.slice(0, 2)) {
+            await trx
+              .insertInto('elective_member')
+              .values({ elective_id: electiveId, person_id: id, school_id: schoolId })
+              .execute();
+          }
         }
         await recordAudit(trx, {
           schoolId,

@@ -46,6 +46,8 @@ function toEvent(row: {
 
 export class LiveBus {
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** Server-side caches, which hear every school's events. */
+  private readonly everySchool = new Set<Listener>();
   private client: pg.Client | undefined;
   private stopped = false;
   private lastId = 0;
@@ -88,6 +90,17 @@ export class LiveBus {
     };
   }
 
+  /** The id of the latest event this instance has heard of (ids grow across instances). */
+  get latestId(): number {
+    return this.lastId;
+  }
+
+  /** Every event of every school, once committed (on PostgreSQL: from any instance). */
+  subscribeAll(listener: Listener): () => void {
+    this.everySchool.add(listener);
+    return () => this.everySchool.delete(listener);
+  }
+
   subscriberCount(): number {
     let count = 0;
     for (const set of this.listeners.values()) count += set.size;
@@ -116,7 +129,12 @@ export class LiveBus {
 
   /** After commit. On PostgreSQL the notification does this, on every instance. */
   committed(events: readonly LiveEvent[]): void {
-    if (this.database.dialect === 'postgres') return;
+    if (this.database.dialect === 'postgres') {
+      // The writer's own caches hear it at once, so its next read sees its write; the
+      // notification repeats it a moment later, which a cache takes as a no-op.
+      for (const event of events) for (const listener of this.everySchool) listener(event);
+      return;
+    }
     for (const event of events) this.dispatch(event);
   }
 
@@ -135,6 +153,7 @@ export class LiveBus {
 
   private dispatch(event: LiveEvent): void {
     if (event.id > this.lastId) this.lastId = event.id;
+    for (const listener of this.everySchool) listener(event);
     const set = this.listeners.get(event.schoolId);
     if (!set) return;
     for (const listener of set) listener(event);

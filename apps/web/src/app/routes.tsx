@@ -9,6 +9,7 @@ import {
 import { ErrorPage, NotFoundContent, NotFoundPage } from '../components/status-pages';
 import { sessionQueryOptions } from '../features/auth/api/get-session';
 import type { Access } from '../features/auth/access';
+import type { CalendarSearch } from '../features/calendar/components/calendar-model';
 import { isApiError } from '../lib/api-client';
 import { PAGE_ACCESS, type AppPageKey, type PageKey } from './pages';
 import { attendanceSearch, classDetailsSearch, loginSearch } from './search-params';
@@ -134,11 +135,19 @@ const postsRoute = createRoute({
   staticData: page('posts'),
   component: PagePlaceholder,
 });
+/** /app/calendar?show=school, or one of ?line= ?elective= ?group= ?room= ?person=; none is one's own calendar. */
 const calendarRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'calendar',
+  validateSearch: (search: Record<string, unknown>): CalendarSearch => {
+    for (const key of ['line', 'elective', 'group', 'room', 'person'] as const) {
+      const value = search[key];
+      if (typeof value === 'string' && value.length > 0 && value.length <= 200) return { [key]: value };
+    }
+    return search.show === 'school' ? { show: 'school' } : {};
+  },
   staticData: page('calendar'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(() => import('../features/calendar/pages/calendar-page'), 'CalendarPage'),
 });
 const studentsRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -264,7 +273,7 @@ const scheduleSetupRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'setup/schedule',
   staticData: page('scheduleSetup'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(() => import('../features/schedule/pages/schedule-page'), 'SchedulePage'),
 });
 
 export const routeTree = rootRoute.addChildren([

@@ -1,3 +1,4 @@
+import { forgetEventCreator } from '../calendar/calendar.repository';
 import { randomUUID } from 'node:crypto';
 import type { PersonName, Role, UserMutableData } from '@tun/shared';
 import { nowIso, type Dialect, type Queryable } from '../../db/database';
@@ -258,6 +259,7 @@ export async function deleteAccount(trx: Queryable, userId: string): Promise<voi
  * and password links go with them (foreign keys cascade).
  */
 export async function deletePersonRow(trx: Queryable, schoolId: string, personId: string): Promise<void> {
+  await forgetEventCreator(trx, schoolId, personId);
   await trx.deleteFrom('person').where('school_id', '=', schoolId).where('id', '=', personId).execute();
 }
 

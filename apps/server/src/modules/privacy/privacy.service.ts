@@ -4,6 +4,7 @@
  * changes happened, with the person's name and contact details replaced (see the decision
  * record on erasure for what later features keep and why).
  */
+import { forgetEventCreator } from '../calendar/calendar.repository';
 import {
   ERASED_PERSON_LABEL,
   fullName,
@@ -18,6 +19,7 @@ import type { PersonRow } from '../../db/schema';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.repository';
+import { calendarFeedsOf } from '../calendar-feeds/calendar-feeds.repository';
 import { findPerson, lockSchool, mutableData, personName, rolesOfPerson } from '../people/people.repository';
 import { assertAdminRemains } from '../people/people.service';
 import { findSchool } from '../school/school.repository';
@@ -93,6 +95,8 @@ async function collect(db: Queryable, schoolId: string, person: PersonRow) {
       auditBy(db, schoolId, id),
     ]);
   const account = person.user_id ? await accountOf(db, person.user_id) : undefined;
+  // Which calendars the person reads from outside Tun; the secret addresses are not kept.
+  const calendarFeeds = await calendarFeedsOf(db, schoolId, id);
   const sessions = person.user_id ? await sessionsOf(db, person.user_id) : [];
   return {
     school: school ? { id: school.id, shortName: school.short_name, longName: school.long_name } : null,
@@ -133,6 +137,7 @@ async function collect(db: Queryable, schoolId: string, person: PersonRow) {
       expiresAt: link.expires_at,
       usedAt: link.used_at,
     })),
+    calendarFeeds,
     auditAboutPerson: audit.map(auditEntry),
     auditByPerson: auditByThem.map(auditEntry),
   };
@@ -332,6 +337,7 @@ export async function erasePerson(ctx: AppContext, actor: Actor, personId: strin
       .where('school_id', '=', schoolId)
       .where('created_by', '=', personId)
       .execute();
+    await forgetEventCreator(trx, schoolId, personId);
     const supervision = await trx
       .updateTable('school')
       .set({ current_supervision: null, updated_at: nowIso() })

@@ -3,9 +3,8 @@
  * endpoint counts with this list and DELETE clears with it, inside the deleting transaction, so
  * a kind added here is both reported and cleaned up.
  *
- * Calendar events (roomUsed) and the weekly schedule (normalWeek) have no tables yet: the
- * calendar issue adds its `futureEvents` and `scheduleEvents` entries here. Until then those
- * counts are reported as 0, so the response already has all four.
+ * Calendar events count only from now on (the dialog warns about what will change), but every
+ * event, past ones included, lets go of the room, since the room is gone.
  */
 import type { RoomReferenceKind, RoomReferences } from '@tun/shared';
 import type { Queryable, Trx } from '../../db/database';
@@ -47,7 +46,87 @@ function mainRoomReference(kind: 'lines' | 'electives', table: 'line' | 'electiv
   };
 }
 
+/** Stored events (SPEC §4 'roomUsed'); deletion markers hold no room. */
+const futureEvents: RoomReference = {
+  kind: 'futureEvents',
+  count: async (db, schoolId, roomId) => {
+    const row = await db
+      .selectFrom('calendar_event')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('school_id', '=', schoolId)
+      .where('room_id', '=', roomId)
+      .where('time_end', '>', nowIso())
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+  clear: async (trx, schoolId, roomId, publish) => {
+    const rows = await trx
+      .selectFrom('calendar_event')
+      .select('id')
+      .where('school_id', '=', schoolId)
+      .where('room_id', '=', roomId)
+      .execute();
+    if (rows.length === 0) return;
+    await trx
+      .updateTable('calendar_event')
+      .set({ room_id: null, updated_at: nowIso() })
+      .where('school_id', '=', schoolId)
+      .where('room_id', '=', roomId)
+      .execute();
+    publish(
+      'calendar',
+      rows.map((row) => row.id),
+    );
+  },
+};
+
+/** Entries of the weekly schedules (SPEC §4 'the normalWeek schedule'), named schedules included. */
+const scheduleEvents: RoomReference = {
+  kind: 'scheduleEvents',
+  count: async (db, schoolId, roomId) => {
+    const row = await db
+      .selectFrom('schedule_entry')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('school_id', '=', schoolId)
+      .where('room_id', '=', roomId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+  clear: async (trx, schoolId, roomId, publish) => {
+    const rows = await trx
+      .selectFrom('schedule_entry')
+      .select('schedule_id')
+      .distinct()
+      .where('school_id', '=', schoolId)
+      .where('room_id', '=', roomId)
+      .execute();
+    if (rows.length === 0) return;
+    await trx
+      .updateTable('schedule_entry')
+      .set({ room_id: null })
+      .where('school_id', '=', schoolId)
+      .where('room_id', '=', roomId)
+      .execute();
+    await trx
+      .updateTable('schedule')
+      .set({ updated_at: nowIso() })
+      .where('school_id', '=', schoolId)
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.schedule_id),
+      )
+      .execute();
+    publish(
+      'calendar',
+      rows.map((row) => row.schedule_id),
+    );
+  },
+};
+
 export const ROOM_REFERENCES: readonly RoomReference[] = [
+  futureEvents,
+  scheduleEvents,
   mainRoomReference('lines', 'line'),
   mainRoomReference('electives', 'elective'),
 ];

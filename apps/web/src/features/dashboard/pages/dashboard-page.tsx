@@ -5,6 +5,7 @@ import { useCan } from '../../auth/access';
 import { useSession } from '../../auth/api/get-session';
 import { useSchool } from '../../school/api/get-school';
 import { SupervisionCard } from '../../supervision/components/supervision-card';
+import { NextEventsCard } from '../components/next-events-card';
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -21,6 +22,7 @@ export function DashboardPage() {
         <Text size="lg">{t('dashboard.school', { school: longName })}</Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <NextEventsCard />
         <SupervisionCard />
       </SimpleGrid>
     </Stack>

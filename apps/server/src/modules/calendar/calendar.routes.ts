@@ -1,0 +1,244 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  calendarEventSchema,
+  calendarQuerySchema,
+  calendarResponseSchema,
+  type CalendarResponse,
+  eventInputSchema,
+  eventParamsSchema,
+  scheduleCreateSchema,
+  scheduleInputSchema,
+  scheduleSchema,
+  scheduleSummarySchema,
+} from '@tun/shared';
+import type { AppContext } from '../../context';
+import { ProblemError } from '../../http/problem';
+import { cacheCalendar, cachedAnswer, calendarEtag } from './calendar-cache';
+import {
+  changeEvent,
+  createEvent,
+  createSchedule,
+  deleteEvent,
+  findCalendarEvent,
+  findSchedule,
+  listCalendar,
+  listScheduleSummaries,
+  removeSchedule,
+  revertEvent,
+  saveSchedule,
+  type CalendarFilter,
+} from './calendar.service';
+
+const scheduleParams = z.object({ id: z.string().min(1).max(200) });
+const FILTER_KINDS = ['person', 'line', 'elective', 'group', 'room'] as const;
+
+export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const stopCaching = cacheCalendar(ctx.database.db, ctx.live);
+  app.addHook('onClose', async () => stopCaching());
+
+  routes.get(
+    '/api/v1/calendar',
+    {
+      config: { access: 'calendar:view' },
+      schema: {
+        tags: ['calendar'],
+        summary: 'The events of a range: the weekly schedules expanded, overrides applied',
+        description:
+          'At most one filter. A person, line, elective or group gets its own events and the ' +
+          'school-wide ones; a room the events held in it; no filter the whole school.',
+        querystring: calendarQuerySchema,
+        response: { 200: calendarResponseSchema, 304: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const filters = FILTER_KINDS.flatMap((kind): CalendarFilter[] =>
+        query[kind] === undefined ? [] : [{ kind, id: query[kind] }],
+      );
+      if (filters.length > 1) {
+        throw new ProblemError('validation-failed', undefined, [
+          { path: 'querystring', message: 'Velg bare ett filter.' },
+        ]);
+      }
+      const { db } = ctx.database;
+      const { schoolId } = request.principal;
+      // Browsers revalidate every time; an unchanged calendar costs them a 304 and us nothing.
+      reply.header('cache-control', 'private, no-cache');
+      const current = calendarEtag(db, schoolId);
+      if (current !== undefined && request.headers['if-none-match'] === current) {
+        return reply.code(304).header('etag', current).send(null);
+      }
+      const { etag, body } = await cachedAnswer(db, schoolId, request.url, async () => ({
+        events: await listCalendar(db, schoolId, {
+          from: Date.parse(query.from),
+          to: Date.parse(query.to),
+          filter: filters[0],
+        }),
+      }));
+      if (etag) reply.header('etag', etag);
+      // Already JSON (made once, kept for the next reader): with a JSON content type, Fastify
+      // sends a string as it is, without serializing it again.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as CalendarResponse);
+    },
+  );
+
+  routes.get(
+    '/api/v1/calendar/events/:id',
+    {
+      config: { access: 'calendar:view' },
+      schema: {
+        tags: ['calendar'],
+        summary: 'One event: a concrete event, or a schedule occurrence (entryId@start[#target])',
+        params: eventParamsSchema,
+        response: { 200: calendarEventSchema },
+      },
+    },
+    async (request) => findCalendarEvent(ctx.database.db, request.principal.schoolId, request.params.id),
+  );
+
+  routes.post(
+    '/api/v1/calendar/events',
+    {
+      // Everyone may create an activity; other types need events:change (checked by type).
+      config: { access: 'activities:change' },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Create a one-off event or an activity',
+        body: eventInputSchema,
+        response: { 201: calendarEventSchema },
+      },
+    },
+    async (request, reply) => {
+      const event = await createEvent(ctx, request.principal, request.body);
+      return reply.code(201).send(event);
+    },
+  );
+
+  routes.patch(
+    '/api/v1/calendar/events/:id',
+    {
+      config: { access: 'activities:change' },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Change an event; for a schedule occurrence, create or change the event that overrides it',
+        params: eventParamsSchema,
+        body: eventInputSchema,
+        response: { 200: calendarEventSchema },
+      },
+    },
+    async (request) => changeEvent(ctx, request.principal, request.params.id, request.body),
+  );
+
+  routes.delete(
+    '/api/v1/calendar/events/:id',
+    {
+      config: { access: 'activities:change' },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Delete an event; a schedule occurrence is marked repDeleted',
+        params: eventParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await deleteEvent(ctx, request.principal, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.post(
+    '/api/v1/calendar/events/:id/revert',
+    {
+      config: { access: 'activities:change' },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Remove the event that overrides a schedule occurrence, so the occurrence is back',
+        params: eventParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await revertEvent(ctx, request.principal, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.get(
+    '/api/v1/calendar/schedules',
+    {
+      config: { access: 'calendar:view' },
+      schema: {
+        tags: ['calendar'],
+        summary: 'The normal week and the named schedules, without their entries',
+        response: { 200: z.array(scheduleSummarySchema) },
+      },
+    },
+    async (request) => listScheduleSummaries(ctx.database.db, request.principal.schoolId),
+  );
+
+  routes.get(
+    '/api/v1/calendar/schedules/:id',
+    {
+      config: { access: 'calendar:view' },
+      schema: {
+        tags: ['calendar'],
+        summary: "A schedule with its days ('normalWeek' for the normal week)",
+        params: scheduleParams,
+        response: { 200: scheduleSchema },
+      },
+    },
+    async (request) => findSchedule(ctx.database.db, request.principal.schoolId, request.params.id),
+  );
+
+  routes.put(
+    '/api/v1/calendar/schedules/:id',
+    {
+      config: { access: 'timetable:change' },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Save a whole schedule; entries without an id are new',
+        params: scheduleParams,
+        body: scheduleInputSchema,
+        response: { 200: scheduleSchema },
+      },
+    },
+    async (request) => saveSchedule(ctx, request.principal, request.params.id, request.body),
+  );
+
+  routes.post(
+    '/api/v1/calendar/schedules',
+    {
+      config: { access: 'timetable:change' },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Create a named schedule for a date range, empty or as a copy',
+        body: scheduleCreateSchema,
+        response: { 201: scheduleSchema },
+      },
+    },
+    async (request, reply) => {
+      const schedule = await createSchedule(ctx, request.principal, request.body);
+      return reply.code(201).send(schedule);
+    },
+  );
+
+  routes.delete(
+    '/api/v1/calendar/schedules/:id',
+    {
+      config: { access: 'timetable:change' },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Delete a named schedule (the normal week cannot be deleted)',
+        params: scheduleParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await removeSchedule(ctx, request.principal, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}
