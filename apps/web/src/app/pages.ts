@@ -39,7 +39,8 @@ export const PAGE_ACCESS = {
   specialRoles: ['roles:change'],
   specialRolesTable: ['roles:change'],
   appSetup: ['schoolInfo:change'],
-  scheduleSetup: ['timetable:change'],
+  // SPEC §6: the admin changes the timetable, everyone views it (read-only for them).
+  scheduleSetup: ['calendar:view'],
 } as const satisfies Partial<Record<PageKey, Access>>;
 
 export type AppPageKey = keyof typeof PAGE_ACCESS;

@@ -21,15 +21,16 @@ describe('page access', () => {
   it('opens setup pages to admins only', () => {
     const admin = grantsOf(['admin']);
     const teacher = grantsOf(['teacher']);
-    for (const page of ['specialRoles', 'scheduleSetup', 'tvSetup'] as const) {
+    for (const page of ['specialRoles', 'tvSetup'] as const) {
       expect(canAccess(admin, PAGE_ACCESS[page])).toBe(true);
       expect(canAccess(teacher, PAGE_ACCESS[page])).toBe(false);
     }
   });
 
-  it('opens school info to everyone: the admin changes it, the others read it (SPEC §6)', () => {
+  it('opens school info and the timetable to everyone: the admin changes them, the others read them (SPEC §6)', () => {
     for (const roles of [['admin'], ['teacher'], [], ['tv']] as const) {
       expect(canAccess(grantsOf([...roles]), PAGE_ACCESS.schoolInfoSetup)).toBe(true);
+      expect(canAccess(grantsOf([...roles]), PAGE_ACCESS.scheduleSetup)).toBe(true);
     }
   });
 

@@ -13,7 +13,10 @@ export interface CalendarEventsQuery {
   filter: CalendarQueryFilter;
 }
 
-export function getCalendarEvents(query: CalendarEventsQuery, signal?: AbortSignal): Promise<CalendarEvent[]> {
+export function getCalendarEvents(
+  query: CalendarEventsQuery,
+  signal?: AbortSignal,
+): Promise<CalendarEvent[]> {
   const params = new URLSearchParams({ from: query.from, to: query.to });
   for (const [kind, id] of Object.entries(query.filter)) if (id) params.set(kind, id);
   return apiRequest<CalendarResponse>(`/calendar?${params.toString()}`, { signal }).then(

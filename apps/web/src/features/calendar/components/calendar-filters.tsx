@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconSchool, IconUser } from '@tabler/icons-react';
 import { shortFullName } from '@tun/shared/names';
 import { useMemo } from 'react';
@@ -30,7 +30,12 @@ function useFilterOptions(): Record<TargetFilterKind, Option[] | undefined> {
   const locale = i18n.language;
   return useMemo(
     () => ({
-      line: lines.data && sorted(lines.data.map((line) => ({ value: line.id, label: line.name })), locale),
+      line:
+        lines.data &&
+        sorted(
+          lines.data.map((line) => ({ value: line.id, label: line.name })),
+          locale,
+        ),
       elective:
         electives.data &&
         sorted(
@@ -41,10 +46,17 @@ function useFilterOptions(): Record<TargetFilterKind, Option[] | undefined> {
       group:
         groups.data &&
         sorted(
-          groups.data.filter((group) => !group.archived).map((group) => ({ value: group.id, label: group.name })),
+          groups.data
+            .filter((group) => !group.archived)
+            .map((group) => ({ value: group.id, label: group.name })),
           locale,
         ),
-      room: rooms.data && sorted(rooms.data.map((room) => ({ value: room.id, label: room.name })), locale),
+      room:
+        rooms.data &&
+        sorted(
+          rooms.data.map((room) => ({ value: room.id, label: room.name })),
+          locale,
+        ),
       person:
         people.data &&
         sorted(
@@ -89,7 +101,7 @@ export function CalendarFilters({ value, onChange }: CalendarFiltersProps) {
       <Text id="calendar-filters-label" fw={600} size="sm">
         {t('calendar.filters.label')}
       </Text>
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <Group gap="sm" wrap="wrap">
         <Button
           variant={value.kind === 'mine' ? 'filled' : 'default'}
           aria-pressed={value.kind === 'mine'}
@@ -106,6 +118,8 @@ export function CalendarFilters({ value, onChange }: CalendarFiltersProps) {
         >
           {t('calendar.filters.school')}
         </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" verticalSpacing="xs">
         {TARGET_FILTERS.map((kind) => {
           const label = t(`calendar.filters.${kind}`);
           return (
@@ -121,11 +135,10 @@ export function CalendarFilters({ value, onChange }: CalendarFiltersProps) {
               clearButtonProps={{ 'aria-label': t('calendar.filters.clear', { label }) }}
               nothingFoundMessage={t('calendar.filters.nothingFound')}
               comboboxProps={{ withinPortal: true }}
-              w={{ base: '100%', xs: 165 }}
             />
           );
         })}
-      </Group>
+      </SimpleGrid>
       <Text size="sm" c="dimmed" aria-live="polite">
         {summary}
       </Text>

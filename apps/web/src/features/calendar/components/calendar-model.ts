@@ -41,10 +41,7 @@ export function isoWeek(date: string): number {
 export const TARGET_FILTERS = ['line', 'elective', 'group', 'room', 'person'] as const;
 export type TargetFilterKind = (typeof TARGET_FILTERS)[number];
 
-export type CalendarFilter =
-  | { kind: 'mine' }
-  | { kind: 'school' }
-  | { kind: TargetFilterKind; id: string };
+export type CalendarFilter = { kind: 'mine' } | { kind: 'school' } | { kind: TargetFilterKind; id: string };
 
 /** The page's search params: none is the user's own calendar. */
 export interface CalendarSearch {
@@ -104,7 +101,10 @@ export interface EventGrants {
 }
 
 /** Activities follow activities:change (own: createdBy); every other type needs events:change. */
-export function canChangeEvent(event: Pick<CalendarEvent, 'type' | 'createdBy'>, grants: EventGrants): boolean {
+export function canChangeEvent(
+  event: Pick<CalendarEvent, 'type' | 'createdBy'>,
+  grants: EventGrants,
+): boolean {
   if (event.type === 'physact') {
     return (
       grants.changeAllActivities ||
@@ -151,7 +151,10 @@ export interface EventExtendedProps {
   roomName: string | null;
 }
 
-export function toEventInput(event: CalendarEvent, options: { roomName: string | null; editable: boolean }): EventInput {
+export function toEventInput(
+  event: CalendarEvent,
+  options: { roomName: string | null; editable: boolean },
+): EventInput {
   const extendedProps: EventExtendedProps = { event, roomName: options.roomName };
   return {
     id: event.id,

@@ -25,16 +25,34 @@ const STEP: Record<CalendarView, 'day' | 'week' | 'month'> = {
  * FullCalendar's own toolbar has no heading level of our choosing and icon-only buttons named
  * in English for nynorsk; this one uses the app's buttons and names every control.
  */
-export function CalendarToolbar({ title, view, fetching, onPrev, onNext, onToday, onView }: CalendarToolbarProps) {
+export function CalendarToolbar({
+  title,
+  view,
+  fetching,
+  onPrev,
+  onNext,
+  onToday,
+  onView,
+}: CalendarToolbarProps) {
   const { t } = useTranslation();
   const step = STEP[view];
   return (
     <Group justify="space-between" align="center" gap="sm" wrap="wrap">
       <Group gap="xs" wrap="nowrap" role="group" aria-label={t('calendar.toolbar.label')}>
-        <ActionIcon variant="default" size="lg" aria-label={t(`calendar.toolbar.prev.${step}`)} onClick={onPrev}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t(`calendar.toolbar.prev.${step}`)}
+          onClick={onPrev}
+        >
           <IconChevronLeft size={18} aria-hidden="true" />
         </ActionIcon>
-        <ActionIcon variant="default" size="lg" aria-label={t(`calendar.toolbar.next.${step}`)} onClick={onNext}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t(`calendar.toolbar.next.${step}`)}
+          onClick={onNext}
+        >
           <IconChevronRight size={18} aria-hidden="true" />
         </ActionIcon>
         <Button variant="default" onClick={onToday} title={t('calendar.toolbar.todayHint')}>

@@ -16,6 +16,7 @@ import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { CalendarEvent } from '@tun/shared/calendar';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCHOOL_TIME_ZONE } from '../../../lib/dates';
@@ -80,6 +81,8 @@ export function EventCalendar({
   onDatesSet,
 }: EventCalendarProps) {
   const { t, i18n } = useTranslation();
+  // Seven columns do not fit a phone; there the calendar opens on the day (read once, on mount).
+  const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
 
   const inputs = useMemo(
     () =>
@@ -122,6 +125,12 @@ export function EventCalendar({
     }
   };
 
+  // Day headers and day numbers go to the day, but FullCalendar renders them as <a> without
+  // href, which screen readers do not announce as links.
+  const markNavLinks = ({ el }: { el: HTMLElement }) => {
+    for (const link of el.querySelectorAll('a[data-navlink]')) link.setAttribute('role', 'link');
+  };
+
   const handleMove = (info: EventDropArg | EventResizeDoneArg) => {
     const { start, end } = info.event;
     if (!start || !end) {
@@ -135,7 +144,7 @@ export function EventCalendar({
     <FullCalendar
       ref={calendarRef}
       plugins={PLUGINS}
-      initialView={FULLCALENDAR_VIEWS.week}
+      initialView={isPhone ? FULLCALENDAR_VIEWS.day : FULLCALENDAR_VIEWS.week}
       headerToolbar={false}
       locales={LOCALES}
       locale={FULLCALENDAR_LOCALE[i18n.resolvedLanguage ?? i18n.language] ?? 'nb'}
@@ -171,7 +180,9 @@ export function EventCalendar({
       slotLabelFormat={TIME_FORMAT}
       eventTimeFormat={TIME_FORMAT}
       views={{
-        timeGridWeek: { dayHeaderFormat: { weekday: 'short', day: 'numeric', month: 'numeric', omitCommas: true } },
+        timeGridWeek: {
+          dayHeaderFormat: { weekday: 'short', day: 'numeric', month: 'numeric', omitCommas: true },
+        },
         timeGridDay: { titleFormat: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' } },
         // Block events show the type's colour in the month too, not only a dot.
         dayGridMonth: { eventDisplay: 'block' },
@@ -184,6 +195,8 @@ export function EventCalendar({
       }}
       eventContent={renderContent}
       eventDidMount={handleMount}
+      dayHeaderDidMount={markNavLinks}
+      dayCellDidMount={markNavLinks}
       eventDrop={handleMove}
       eventResize={handleMove}
       selectable={onSelect !== undefined}

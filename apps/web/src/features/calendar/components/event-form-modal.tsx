@@ -148,7 +148,8 @@ function EventForm({
   }, [names.rooms, values.roomUsed, i18n.language, t]);
 
   const attendeeOptions = useMemo(() => {
-    const byName = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, i18n.language);
+    const byName = (a: { label: string }, b: { label: string }) =>
+      a.label.localeCompare(b.label, i18n.language);
     const chosen = new Set(values.groupsAttending);
     const known = new Set<string>();
     const section = (group: string, items: { id: string; name: string }[]) => {
@@ -231,7 +232,9 @@ function EventForm({
         />
         <Select
           label={t('calendar.form.type')}
-          description={types.length === 1 && types[0] === 'physact' ? t('calendar.form.typeOnlyActivity') : undefined}
+          description={
+            types.length === 1 && types[0] === 'physact' ? t('calendar.form.typeOnlyActivity') : undefined
+          }
           required
           allowDeselect={false}
           data={typeOptions}
@@ -269,7 +272,9 @@ function EventForm({
         <MultiSelect
           label={t('calendar.form.attendees')}
           description={t('calendar.form.attendeesDescription')}
-          placeholder={values.groupsAttending.length === 0 ? t('calendar.form.attendeesPlaceholder') : undefined}
+          placeholder={
+            values.groupsAttending.length === 0 ? t('calendar.form.attendeesPlaceholder') : undefined
+          }
           data={attendeeOptions}
           searchable
           clearable
@@ -280,7 +285,10 @@ function EventForm({
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('groupsAttending')}
         />
-        <Switch label={t('calendar.form.mandatory')} {...form.getInputProps('mandatory', { type: 'checkbox' })} />
+        <Switch
+          label={t('calendar.form.mandatory')}
+          {...form.getInputProps('mandatory', { type: 'checkbox' })}
+        />
         <Group justify="flex-end">
           <Button type="button" variant="default" onClick={onDone} disabled={pending}>
             {t('calendar.form.cancel')}

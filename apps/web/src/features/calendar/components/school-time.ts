@@ -66,14 +66,30 @@ export function schoolWallClock(ms: number): number[] {
  * time in the spring gap moves an hour forward, a time in the autumn overlap takes the later one.
  */
 export function schoolOffsetForWallClock(wall: readonly number[]): number {
-  const naive = Date.UTC(wall[0]!, wall[1] ?? 0, wall[2] ?? 1, wall[3] ?? 0, wall[4] ?? 0, wall[5] ?? 0, wall[6] ?? 0);
+  const naive = Date.UTC(
+    wall[0]!,
+    wall[1] ?? 0,
+    wall[2] ?? 1,
+    wall[3] ?? 0,
+    wall[4] ?? 0,
+    wall[5] ?? 0,
+    wall[6] ?? 0,
+  );
   const guess = naive - schoolOffsetMinutes(naive) * MINUTE_MS;
   return schoolOffsetMinutes(guess);
 }
 
 /** The instant (ms) of a wall-clock time at the school. */
 export function schoolWallClockToInstant(wall: readonly number[]): number {
-  const naive = Date.UTC(wall[0]!, wall[1] ?? 0, wall[2] ?? 1, wall[3] ?? 0, wall[4] ?? 0, wall[5] ?? 0, wall[6] ?? 0);
+  const naive = Date.UTC(
+    wall[0]!,
+    wall[1] ?? 0,
+    wall[2] ?? 1,
+    wall[3] ?? 0,
+    wall[4] ?? 0,
+    wall[5] ?? 0,
+    wall[6] ?? 0,
+  );
   return naive - schoolOffsetForWallClock(wall) * MINUTE_MS;
 }
 

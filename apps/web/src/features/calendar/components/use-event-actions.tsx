@@ -24,7 +24,9 @@ export function useEventActions() {
       title: t('calendar.delete.title'),
       closeButtonProps: { 'aria-label': t('app.close') },
       children: (
-        <Text>{occurrence ? t('calendar.delete.occurrenceBody', values) : t('calendar.delete.body', values)}</Text>
+        <Text>
+          {occurrence ? t('calendar.delete.occurrenceBody', values) : t('calendar.delete.body', values)}
+        </Text>
       ),
       labels: { confirm: t('calendar.delete.confirm'), cancel: t('modals.cancel') },
       confirmProps: { color: 'red' },
@@ -32,7 +34,11 @@ export function useEventActions() {
         deleteEvent.mutate(event.id, {
           onSuccess: () => notify({ color: 'fjord', message: t('calendar.delete.done', values) }),
           onError: (error) =>
-            notify({ color: 'red', title: t('calendar.delete.failed', values), message: errorMessage(error) }),
+            notify({
+              color: 'red',
+              title: t('calendar.delete.failed', values),
+              message: errorMessage(error),
+            }),
         }),
     });
   };
@@ -48,7 +54,11 @@ export function useEventActions() {
         revertEvent.mutate(event.id, {
           onSuccess: () => notify({ color: 'fjord', message: t('calendar.revert.done', values) }),
           onError: (error) =>
-            notify({ color: 'red', title: t('calendar.revert.failed', values), message: errorMessage(error) }),
+            notify({
+              color: 'red',
+              title: t('calendar.revert.failed', values),
+              message: errorMessage(error),
+            }),
         }),
     });
   };

@@ -4,15 +4,14 @@ import { Alert, Badge, Button, ColorSwatch, Group, Stack, Text, Title } from '@m
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { EVENT_TYPES, type CalendarEvent } from '@tun/shared/calendar';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCan } from '../../auth/access';
 import { useSession } from '../../auth/api/get-session';
-// The iCal subscription dialog is built beside this page (features/calendar-feeds).
-// import { CalendarFeedsButton } from '../../calendar-feeds/components/calendar-feeds-button';
+import { CalendarFeedsButton } from '../../calendar-feeds/components/calendar-feeds-button';
 import { useCalendarEvents, type CalendarEventsQuery } from '../api/get-calendar-events';
 import { useUpdateEvent } from '../api/update-event';
 import { CalendarFilters } from '../components/calendar-filters';
@@ -101,7 +100,7 @@ function LegendBadges() {
 
 /** SPEC §2 /app/calendar: the school's calendar, one's own by default. */
 export function CalendarPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorMessage = useErrorMessage();
   useDocumentTitle(t('pages.calendar.title'));
   const session = useSession();
@@ -165,6 +164,16 @@ export function CalendarPage() {
 
   const api = () => calendarRef.current?.getApi();
 
+  // FullCalendar writes its title in the new language only when it next moves; take it now.
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const viewTitle = calendarRef.current?.getApi().view.title;
+      if (viewTitle) setRange((current) => (current ? { ...current, viewTitle } : current));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [language]);
+
   // A new event seen through a line, elective, group or room filter is most likely for it.
   const openNew = (span: { start: string; end: string }) => {
     const preset =
@@ -207,7 +216,11 @@ export function CalendarPage() {
           }),
         onError: (error) => {
           revert();
-          notify({ color: 'red', title: t('calendar.move.failed', { name: event.name }), message: errorMessage(error) });
+          notify({
+            color: 'red',
+            title: t('calendar.move.failed', { name: event.name }),
+            message: errorMessage(error),
+          });
         },
       },
     );
@@ -220,7 +233,7 @@ export function CalendarPage() {
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>{t('pages.calendar.title')}</Title>
         <Group gap="sm">
-          {/* <CalendarFeedsButton /> */}
+          <CalendarFeedsButton />
           {canCreate && (
             <Button
               leftSection={<IconPlus size={18} aria-hidden="true" />}

@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCopy, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { WeekDay } from '@tun/shared/calendar';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVENT_TYPE_COLORS, EventTypeBadge } from './event-type-badge';
 import { ENTRY_FIELDS, type DraftEntry, type DraftErrors, type EntryField } from './schedule-draft';
@@ -172,41 +173,56 @@ function EntryItem({
           )}
         </Stack>
         {actions && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                color="gray.8"
-                size="lg"
-                aria-label={t('schedule.entryActions', { name: entry.name, time })}
-              >
-                <IconDots size={20} aria-hidden="true" />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item
-                leftSection={<IconPencil size={16} aria-hidden="true" />}
-                onClick={() => actions.edit(day, entry)}
-              >
-                {t('schedule.edit')}
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconCopy size={16} aria-hidden="true" />}
-                onClick={() => actions.copy(day, entry)}
-              >
-                {t('schedule.copyTo')}
-              </Menu.Item>
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden="true" />}
-                onClick={() => actions.remove(day, entry)}
-              >
-                {t('schedule.remove')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          // Buttons rather than a menu: each opens its dialog from a button that stays, so
+          // focus goes back to it when the dialog closes.
+          <Group gap={2} wrap="nowrap">
+            <EntryAction
+              label={t('schedule.editLabel', { name: entry.name, time })}
+              tooltip={t('schedule.edit')}
+              onClick={() => actions.edit(day, entry)}
+            >
+              <IconPencil size={18} aria-hidden="true" />
+            </EntryAction>
+            <EntryAction
+              label={t('schedule.copyToLabel', { name: entry.name, time })}
+              tooltip={t('schedule.copyTo')}
+              onClick={() => actions.copy(day, entry)}
+            >
+              <IconCopy size={18} aria-hidden="true" />
+            </EntryAction>
+            <EntryAction
+              label={t('schedule.removeLabel', { name: entry.name, time })}
+              tooltip={t('schedule.remove')}
+              color="red.8"
+              onClick={() => actions.remove(day, entry)}
+            >
+              <IconTrash size={18} aria-hidden="true" />
+            </EntryAction>
+          </Group>
         )}
       </Group>
     </Paper>
+  );
+}
+
+function EntryAction({
+  label,
+  tooltip,
+  color = 'gray.8',
+  onClick,
+  children,
+}: {
+  label: string;
+  tooltip: string;
+  color?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={tooltip} openDelay={300} withinPortal>
+      <ActionIcon variant="subtle" color={color} size="lg" aria-label={label} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
   );
 }

@@ -148,18 +148,8 @@ function EntryForm({ entry, serverErrors, references, onSave, onClose }: EntryFo
           {...form.getInputProps('name')}
         />
         <SimpleGrid cols={2}>
-          <TextInput
-            type="time"
-            label={t('schedule.form.from')}
-            required
-            {...form.getInputProps('from')}
-          />
-          <TextInput
-            type="time"
-            label={t('schedule.form.to')}
-            required
-            {...form.getInputProps('to')}
-          />
+          <TextInput type="time" label={t('schedule.form.from')} required {...form.getInputProps('from')} />
+          <TextInput type="time" label={t('schedule.form.to')} required {...form.getInputProps('to')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} verticalSpacing="md">
           <Select

@@ -3,7 +3,6 @@
  * editor keeps the whole week here and sends it in one PUT; these functions never mutate.
  */
 import {
-  NORMAL_WEEK_ID,
   SCHEDULE_ENTRIES_PER_DAY_MAX,
   WEEK_DAYS,
   type Schedule,
@@ -70,10 +69,6 @@ export function sortEntries<T extends Pick<ScheduleEntryInput, 'from' | 'to' | '
 
 function mapDays(days: DraftDays, change: (entries: DraftEntry[], day: WeekDay) => DraftEntry[]): DraftDays {
   return Object.fromEntries(WEEK_DAYS.map((day) => [day, change(days[day], day)])) as DraftDays;
-}
-
-export function emptyDays(): DraftDays {
-  return mapDays({} as DraftDays, () => []);
 }
 
 /** The schedule as the server sent it, each day sorted. Saved entries keep their id as their key. */
@@ -205,8 +200,6 @@ export function countsAfterCopy(
 export function daysOverLimit(counts: Record<WeekDay, number>): WeekDay[] {
   return WEEK_DAYS.filter((day) => counts[day] > SCHEDULE_ENTRIES_PER_DAY_MAX);
 }
-
-export const isNormalWeek = (id: string) => id === NORMAL_WEEK_ID;
 
 // ---------------------------------------------------------------------------------------------
 // Server field errors (problem+json errors[].path such as 'body.days.Mo.2.roomUsed').

@@ -115,7 +115,7 @@ export function ScheduleEditor({ schedule, canChange, onDirtyChange, onDelete }:
         color: 'fjord',
         message: t('schedule.removed', { name: entry.name, day: t(`weekDays.${day}`) }),
       });
-      // The entry's menu is gone; the day's heading is the nearest place to carry on from.
+      // The entry and its buttons are gone; the day's heading is the nearest place to carry on from.
       focusLater(dayHeadingId(day));
     },
     copyDay: (day) => setCopyDialog({ opened: true, request: { kind: 'day', day } }),
@@ -225,24 +225,25 @@ export function ScheduleEditor({ schedule, canChange, onDirtyChange, onDelete }:
               </Button>
             </Group>
           </Group>
+          {/* In the sticky bar, so it is seen wherever in the week the admin is. */}
+          {changedElsewhere && (
+            <Alert
+              mt="sm"
+              color="orange"
+              variant="light"
+              icon={<IconInfoCircle aria-hidden="true" />}
+              title={t('schedule.changedElsewhere.title')}
+              role="status"
+            >
+              <Stack gap="sm" align="flex-start">
+                {t('schedule.changedElsewhere.message')}
+                <Button variant="default" size="xs" onClick={() => adopt(schedule)}>
+                  {t('schedule.changedElsewhere.reload')}
+                </Button>
+              </Stack>
+            </Alert>
+          )}
         </Paper>
-      )}
-
-      {changedElsewhere && (
-        <Alert
-          color="orange"
-          variant="light"
-          icon={<IconInfoCircle aria-hidden="true" />}
-          title={t('schedule.changedElsewhere.title')}
-          role="status"
-        >
-          <Stack gap="sm" align="flex-start">
-            {t('schedule.changedElsewhere.message')}
-            <Button variant="default" size="xs" onClick={() => adopt(schedule)}>
-              {t('schedule.changedElsewhere.reload')}
-            </Button>
-          </Stack>
-        </Alert>
       )}
 
       {(entryErrorCount > 0 || errors.other.length > 0) && (

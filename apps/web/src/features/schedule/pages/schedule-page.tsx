@@ -71,16 +71,17 @@ export function SchedulePage() {
       labels: { confirm: t('schedule.delete.confirm'), cancel: t('modals.cancel') },
       confirmProps: { color: 'red' },
       closeButtonProps: { 'aria-label': t('app.close') },
-      onConfirm: () =>
-        // The promise, not mutate's callbacks: the editor that asked is gone once it succeeds.
+      onConfirm: () => {
+        // Off the schedule first: its editor (and query) goes away, so the live update of the
+        // deletion does not ask the server for a schedule that no longer exists. If deleting
+        // fails, it is still in the picker.
+        setDirty(false);
+        setSelected(NORMAL_WEEK_ID);
         deletion.mutateAsync(target.id).then(
-          () => {
-            setDirty(false);
-            setSelected(NORMAL_WEEK_ID);
-            notify({ color: 'fjord', message: t('schedule.delete.done', { name: target.name }) });
-          },
+          () => notify({ color: 'fjord', message: t('schedule.delete.done', { name: target.name }) }),
           (error: unknown) => notify({ color: 'red', message: errorMessage(error) }),
-        ),
+        );
+      },
     });
 
   const created = (next: Schedule) => {
