@@ -30,7 +30,7 @@ const ANSWER_MAX_BYTES = 512 * 1024;
 interface SchoolCache {
   base?: Promise<CalendarBase>;
   version: number;
-  answers: Map<string, { version: number; body: string }>;
+  answers: Map<string, { version: number; body: Buffer }>;
 }
 
 interface Cache {
@@ -93,9 +93,9 @@ export async function cachedAnswer(
   schoolId: string,
   key: string,
   make: () => Promise<unknown>,
-): Promise<{ etag: string; body: string }> {
+): Promise<{ etag: string; body: Buffer }> {
   const school = schoolCache(db, schoolId);
-  if (!school) return { etag: '', body: JSON.stringify(await make()) };
+  if (!school) return { etag: '', body: Buffer.from(JSON.stringify(await make())) };
   const version = school.version;
   const etag = `"calendar-${version}"`;
   const kept = school.answers.get(key);
@@ -104,7 +104,8 @@ export async function cachedAnswer(
     school.answers.set(key, kept);
     return { etag, body: kept.body };
   }
-  const body = JSON.stringify(await make());
+  // Kept as bytes, so a kept answer is not encoded again for every reader.
+  const body = Buffer.from(JSON.stringify(await make()));
   // Only if nothing changed meanwhile: otherwise the answer may already be out of date.
   if (school.version === version && body.length <= ANSWER_MAX_BYTES) {
     if (school.answers.size >= ANSWERS_PER_SCHOOL) school.answers.delete(school.answers.keys().next().value!);

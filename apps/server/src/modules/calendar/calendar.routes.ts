@@ -79,8 +79,8 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
         }),
       }));
       if (etag) reply.header('etag', etag);
-      // Already JSON (made once, kept for the next reader): with a JSON content type, Fastify
-      // sends a string as it is, without serializing it again.
+      // Already JSON bytes (made once, kept for the next reader): Fastify sends a Buffer as it
+      // is, without serializing it again.
       return reply.type('application/json; charset=utf-8').send(body as unknown as CalendarResponse);
     },
   );
