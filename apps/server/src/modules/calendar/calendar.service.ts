@@ -257,7 +257,7 @@ export async function createEvent(deps: Deps, actor: Actor, input: EventInput): 
       createdBy: actor.personId,
     };
     await insertEvent(trx, actor.schoolId, { ...stored, replacesStart: null });
-    await audit(trx, actor, 'create', stored.id, undefined, stored);
+    await audit(trx, actor, 'calendar_event', 'create', stored.id, undefined, stored);
     publish('calendar', [stored.id]);
     return expandStored(stored);
   });
@@ -284,7 +284,7 @@ export async function changeEvent(
       assertMayChange(actor, before, { type: values.type, createdBy: before.createdBy });
       await updateEvent(trx, schoolId, row.id, values);
       const after: StoredEvent = { ...before, ...values };
-      await audit(trx, actor, 'update', row.id, before, after);
+      await audit(trx, actor, 'calendar_event', 'update', row.id, before, after);
       publish('calendar', [row.id]);
       return expandStored(after);
     }
@@ -300,7 +300,7 @@ export async function changeEvent(
       createdBy: actor.personId,
     };
     await insertEvent(trx, schoolId, { ...stored, replacesStart: original.start });
-    await audit(trx, actor, 'override', stored.id, original, stored);
+    await audit(trx, actor, 'calendar_event', 'override', stored.id, original, stored);
     publish('calendar', [stored.id, id]);
     return expandStored(stored);
   });
@@ -322,7 +322,7 @@ export async function deleteEvent(deps: Deps, actor: Actor, id: string): Promise
       await deleteEventRow(trx, schoolId, row.id);
       if (before.overrides !== null)
         await markDeleted(trx, schoolId, before.overrides, before, row.replaces_start);
-      await audit(trx, actor, 'delete', row.id, before, undefined);
+      await audit(trx, actor, 'calendar_event', 'delete', row.id, before, undefined);
       publish('calendar', before.overrides ? [row.id, before.overrides] : [row.id]);
       return;
     }
@@ -331,7 +331,7 @@ export async function deleteEvent(deps: Deps, actor: Actor, id: string): Promise
     if (!original) throw eventNotFound();
     assertMayChange(actor, original, undefined);
     await markDeleted(trx, schoolId, id, original, original.start);
-    await audit(trx, actor, 'delete', id, original, { repDeleted: true });
+    await audit(trx, actor, 'calendar_event', 'delete', id, original, { repDeleted: true });
     publish('calendar', [id]);
   });
 }
@@ -376,14 +376,16 @@ export async function revertEvent(deps: Deps, actor: Actor, id: string): Promise
     if (override.overrides === null || override.repDeleted) throw new ProblemError('event-not-overridden');
     assertMayChange(actor, override, undefined);
     await deleteEventRow(trx, schoolId, row.id);
-    await audit(trx, actor, 'revert', row.id, override, undefined);
+    await audit(trx, actor, 'calendar_event', 'revert', row.id, override, undefined);
     publish('calendar', [row.id, override.overrides]);
   });
 }
 
+/** Who changed which event or schedule, from what to what. */
 async function audit(
   trx: Queryable,
   actor: Actor,
+  entity: 'calendar_event' | 'schedule',
   action: string,
   entityId: string,
   before: unknown,
@@ -393,7 +395,7 @@ async function audit(
     schoolId: actor.schoolId,
     actorPersonId: actor.personId,
     action,
-    entity: 'calendar_event',
+    entity,
     entityId,
     before,
     after,
@@ -487,7 +489,7 @@ export async function saveSchedule(
       validTo,
     });
     const after: Schedule = { id: scheduleId, name: input.name, validFrom, validTo, days, updatedAt };
-    await auditSchedule(trx, actor, 'update', scheduleId, before, after);
+    await audit(trx, actor, 'schedule', 'update', scheduleId, before, after);
     publish('calendar', [scheduleId]);
     return after;
   });
@@ -505,8 +507,10 @@ export async function createSchedule(deps: Deps, actor: Actor, input: ScheduleCr
           { path: 'body.copyOf', message: 'Timeplanen finnes ikke.' },
         ]);
       }
-      days = settleIds(source.days, '', new Map());
-      for (const day of WEEK_DAYS) for (const entry of days[day]) entry.id = randomUUID();
+      // A copy: the same entries under new ids, so overrides and deletions stay with the original.
+      days = Object.fromEntries(
+        WEEK_DAYS.map((day) => [day, source.days[day].map((entry) => ({ ...entry, id: randomUUID() }))]),
+      ) as Record<WeekDay, ScheduleEntry[]>;
     }
     const id = await insertSchedule(trx, schoolId, {
       name: input.name,
@@ -515,7 +519,7 @@ export async function createSchedule(deps: Deps, actor: Actor, input: ScheduleCr
     });
     await replaceEntries(trx, schoolId, id, days);
     const created = await findSchedule(trx, schoolId, id);
-    await auditSchedule(trx, actor, 'create', id, undefined, created);
+    await audit(trx, actor, 'schedule', 'create', id, undefined, created);
     publish('calendar', [id]);
     return created;
   });
@@ -528,26 +532,7 @@ export async function removeSchedule(deps: Deps, actor: Actor, scheduleId: strin
     if (!(await findScheduleRow(trx, schoolId, scheduleId))) throw new ProblemError('not-found');
     const before = await findSchedule(trx, schoolId, scheduleId);
     await deleteScheduleRow(trx, schoolId, scheduleId);
-    await auditSchedule(trx, actor, 'delete', scheduleId, before, undefined);
+    await audit(trx, actor, 'schedule', 'delete', scheduleId, before, undefined);
     publish('calendar', [scheduleId]);
-  });
-}
-
-async function auditSchedule(
-  trx: Queryable,
-  actor: Actor,
-  action: string,
-  scheduleId: string,
-  before: unknown,
-  after: unknown,
-) {
-  await recordAudit(trx, {
-    schoolId: actor.schoolId,
-    actorPersonId: actor.personId,
-    action,
-    entity: 'schedule',
-    entityId: scheduleId,
-    before,
-    after,
   });
 }

@@ -1,8 +1,6 @@
 import {
-  ActionIcon,
   Alert,
   Button,
-  CopyButton,
   Divider,
   Group,
   Loader,
@@ -11,16 +9,15 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlertCircle, IconCalendarShare, IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
+import { IconAlertCircle, IconCalendarShare, IconLink } from '@tabler/icons-react';
 import type { CalendarFeed, CalendarFeedKind } from '@tun/shared/calendar';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyableLinkField } from '../../../components/copyable-link-field';
 import { isApiError } from '../../../lib/api-client';
 import { useFormatters } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
@@ -255,32 +252,10 @@ function NewFeed({ staff, targets, labelOf }: NewFeedProps) {
       )}
       {created && (
         <Stack gap={6} role="status">
-          <TextInput
+          <CopyableLinkField
             id={linkFieldId}
             label={t('calendarFeeds.linkLabel', { name: labelOf(created) })}
-            value={created.url}
-            readOnly
-            onFocus={(event) => event.currentTarget.select()}
-            rightSection={
-              <CopyButton value={created.url} timeout={2000}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? t('calendarFeeds.copied') : t('calendarFeeds.copy')} withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color={copied ? 'teal' : 'gray'}
-                      onClick={copy}
-                      aria-label={copied ? t('calendarFeeds.copied') : t('calendarFeeds.copy')}
-                    >
-                      {copied ? (
-                        <IconCheck size={16} aria-hidden="true" />
-                      ) : (
-                        <IconCopy size={16} aria-hidden="true" />
-                      )}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
-            }
+            url={created.url}
           />
           <Text size="sm" fw={500}>
             {t('calendarFeeds.showOnce')}

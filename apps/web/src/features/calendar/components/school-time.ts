@@ -60,36 +60,33 @@ export function schoolWallClock(ms: number): number[] {
   ];
 }
 
+/** The wall-clock fields [year, month, day, hours, minutes, seconds, ms] read as if they were UTC. */
+function wallClockAsUtc(wall: readonly number[]): number {
+  return Date.UTC(
+    wall[0]!,
+    wall[1] ?? 0,
+    wall[2] ?? 1,
+    wall[3] ?? 0,
+    wall[4] ?? 0,
+    wall[5] ?? 0,
+    wall[6] ?? 0,
+  );
+}
+
 /**
  * The offset in minutes that applies to a wall-clock time at the school. The offset is looked up
  * at the naive instant and again at the corrected one, as the shared schedule expansion does: a
  * time in the spring gap moves an hour forward, a time in the autumn overlap takes the later one.
  */
 export function schoolOffsetForWallClock(wall: readonly number[]): number {
-  const naive = Date.UTC(
-    wall[0]!,
-    wall[1] ?? 0,
-    wall[2] ?? 1,
-    wall[3] ?? 0,
-    wall[4] ?? 0,
-    wall[5] ?? 0,
-    wall[6] ?? 0,
-  );
+  const naive = wallClockAsUtc(wall);
   const guess = naive - schoolOffsetMinutes(naive) * MINUTE_MS;
   return schoolOffsetMinutes(guess);
 }
 
 /** The instant (ms) of a wall-clock time at the school. */
 export function schoolWallClockToInstant(wall: readonly number[]): number {
-  const naive = Date.UTC(
-    wall[0]!,
-    wall[1] ?? 0,
-    wall[2] ?? 1,
-    wall[3] ?? 0,
-    wall[4] ?? 0,
-    wall[5] ?? 0,
-    wall[6] ?? 0,
-  );
+  const naive = wallClockAsUtc(wall);
   return naive - schoolOffsetForWallClock(wall) * MINUTE_MS;
 }
 

@@ -1,8 +1,9 @@
-import { ActionIcon, Alert, Button, CopyButton, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconLink } from '@tabler/icons-react';
 import type { Person } from '@tun/shared/people';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyableLinkField } from '../../../components/copyable-link-field';
 import { isApiError } from '../../../lib/api-client';
 import { useFormatters } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
@@ -52,33 +53,7 @@ export function PasswordLinkButton({ person }: { person: Pick<Person, 'id' | 'em
       )}
       {link && (
         <Stack gap={6} role="status">
-          <TextInput
-            id={fieldId}
-            label={t('passwordLinks.linkLabel')}
-            value={link.url}
-            readOnly
-            onFocus={(event) => event.currentTarget.select()}
-            rightSection={
-              <CopyButton value={link.url} timeout={2000}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? t('passwordLinks.copied') : t('passwordLinks.copy')} withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color={copied ? 'teal' : 'gray'}
-                      onClick={copy}
-                      aria-label={copied ? t('passwordLinks.copied') : t('passwordLinks.copy')}
-                    >
-                      {copied ? (
-                        <IconCheck size={16} aria-hidden="true" />
-                      ) : (
-                        <IconCopy size={16} aria-hidden="true" />
-                      )}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
-            }
-          />
+          <CopyableLinkField id={fieldId} label={t('passwordLinks.linkLabel')} url={link.url} />
           <Text size="sm">{t('passwordLinks.expires', { date: format.dateTime(link.expiresAt) })}</Text>
           <Text size="sm" fw={link.emailed ? undefined : 500}>
             {link.emailed && person.email

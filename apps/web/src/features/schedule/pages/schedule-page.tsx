@@ -97,21 +97,7 @@ export function SchedulePage() {
       </Stack>
 
       {schedules.isPending && <Loader aria-label={t('app.loading')} />}
-      {schedules.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden="true" />}
-          title={t('schedule.loadFailed')}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(schedules.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void schedules.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      {schedules.isError && <LoadFailed query={schedules} />}
 
       {schedules.data && (
         <Stack gap="xs">
@@ -160,21 +146,7 @@ export function SchedulePage() {
       )}
 
       {!gone && schedule.isPending && <Loader aria-label={t('app.loading')} />}
-      {!gone && schedule.isError && !schedule.data && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden="true" />}
-          title={t('schedule.loadFailed')}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(schedule.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void schedule.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      {!gone && schedule.isError && !schedule.data && <LoadFailed query={schedule} />}
       {!gone && schedule.data && (
         <ScheduleEditor
           // A fresh editor per schedule: a draft never carries over to another schedule.
@@ -214,5 +186,26 @@ export function SchedulePage() {
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+/** A schedule that could not be fetched, with the reason and a way to try again. */
+function LoadFailed({ query }: { query: { error: unknown; refetch: () => Promise<unknown> } }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertCircle aria-hidden="true" />}
+      title={t('schedule.loadFailed')}
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{errorMessage(query.error)}</Text>
+        <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+          {t('app.retry')}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }
