@@ -21,6 +21,11 @@ export interface Dataset {
   schoolId: string;
   admin: Account & { personId: string };
   studentIds: string[];
+  /** An event today whose sheet has 60 students. */
+  sheetEventId: string;
+  /** The temporary group of those 60 students. */
+  sheetGroupId: string;
+  roomIds: string[];
 }
 
 const SETUP: SetupInput = {
@@ -61,5 +66,12 @@ export async function prepareDataset(baseUrl: string, database: BenchDatabase): 
   const { schoolId, personId } = (await response.json()) as { schoolId: string; personId: string };
   const admin = await login(baseUrl, { email: SETUP.admin.email, password: SETUP.admin.password });
   const school = await generateLargeSchool(database, schoolId);
-  return { schoolId, admin: { ...admin, personId }, studentIds: school.studentIds };
+  return {
+    schoolId,
+    admin: { ...admin, personId },
+    studentIds: school.studentIds,
+    sheetEventId: school.sheetEventId,
+    sheetGroupId: school.sheetGroupId,
+    roomIds: school.roomIds,
+  };
 }

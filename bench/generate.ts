@@ -1,19 +1,81 @@
 /**
  * The large school of PERFORMANCE.md, written straight into the benchmark's database (the
  * server has migrated it already): 400 students, 40 staff, 60 rooms, 12 lines, 30 electives,
- * a normal week of about 120 entries and 40 weeks of one-off events, the same for the same
- * seed. Later issues add attendance, posts and menus.
+ * a normal week of about 120 entries, one-off events and 40 weeks of attendance (some 350,000
+ * records), the same for the same seed. Later issues add posts and menus.
  */
 import { generateSchool, LARGE_SIZE, type GeneratedSchool } from '../apps/server/src/demo/generate-school';
+import { generateAttendance } from '../apps/server/src/demo/generate-attendance';
 import { generateTimetable } from '../apps/server/src/demo/generate-timetable';
-import { openDatabase } from '../apps/server/src/db/database';
+import { randomUUID } from 'node:crypto';
+import { schoolTimeToInstant, todayInSchoolZone } from '@tun/shared';
+import { openDatabase, type Queryable } from '../apps/server/src/db/database';
 import type { BenchDatabase } from './server';
+
+export interface LargeSchool extends GeneratedSchool {
+  /** An event today for a group of exactly 60 students: the attendance sheet of PERFORMANCE.md. */
+  sheetEventId: string;
+  sheetGroupId: string;
+}
+
+/** A temporary group of 60 students and a one-off event for it today, 10:00 to 11:30 at the school. */
+async function sixtyStudentEvent(
+  trx: Queryable,
+  schoolId: string,
+  school: GeneratedSchool,
+): Promise<{ sheetEventId: string; sheetGroupId: string }> {
+  const now = new Date().toISOString();
+  const groupId = randomUUID();
+  await trx
+    .insertInto('temp_group')
+    .values({
+      id: groupId,
+      school_id: schoolId,
+      name: 'Prosjektgruppe',
+      end_date: null,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await trx
+    .insertInto('temp_group_member')
+    .values(
+      school.studentIds
+        .slice(0, 60)
+        .map((personId) => ({ group_id: groupId, person_id: personId, school_id: schoolId })),
+    )
+    .execute();
+  const eventId = randomUUID();
+  const today = todayInSchoolZone();
+  await trx
+    .insertInto('calendar_event')
+    .values({
+      school_id: schoolId,
+      id: eventId,
+      name: 'Prosjektarbeid',
+      time_start: new Date(schoolTimeToInstant(today, '10:00')).toISOString(),
+      time_end: new Date(schoolTimeToInstant(today, '11:30')).toISOString(),
+      type: 'class',
+      mandatory: 1,
+      room_id: school.roomIds[0] ?? null,
+      groups_attending: JSON.stringify([groupId]),
+      overrides: null,
+      rep_deleted: 0,
+      replaces_start: null,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { sheetEventId: eventId, sheetGroupId: groupId };
+}
 
 export async function generateLargeSchool(
   database: BenchDatabase,
   schoolId: string,
   seed = 1,
-): Promise<GeneratedSchool> {
+): Promise<LargeSchool> {
   const opened = openDatabase(
     database.dialect === 'postgres'
       ? { databaseUrl: database.location, dataDir: '' }
@@ -24,7 +86,8 @@ export async function generateLargeSchool(
       const school = await generateSchool(trx, schoolId, LARGE_SIZE, seed);
       // 40 weeks of one-off events: 30 behind today (the school year so far) and 10 ahead.
       await generateTimetable(trx, schoolId, school, { weeksBack: 30, weeksAhead: 10 });
-      return school;
+      await generateAttendance(trx, schoolId, { weeks: 40, registeredBy: school.staffIds[0] ?? null });
+      return { ...school, ...(await sixtyStudentEvent(trx, schoolId, school)) };
     });
   } finally {
     await opened.close();

@@ -147,7 +147,10 @@ async function runScenarios(ctx: BenchContext, settings: LoadSettings, result: D
     progress(`${ctx.dialect}: ${scenario.name}…`);
     try {
       const state = scenario.setup ? await scenario.setup(ctx) : undefined;
-      const measurement = await measureLoad(ctx.baseUrl, scenario.request(ctx, state), settings);
+      const measurement = await measureLoad(ctx.baseUrl, scenario.request(ctx, state), {
+        ...settings,
+        connections: scenario.connections ?? settings.connections,
+      });
       result.measurements[scenario.name] = measurement;
       const problem = measurementProblem(measurement);
       if (problem) {

@@ -5,7 +5,7 @@
  * these shared machines.
  */
 import type autocannon from 'autocannon';
-import type { Dataset } from './dataset';
+import { login, type Dataset } from './dataset';
 import type { Dialect } from './server';
 
 /** Limits a measurement must stay within; a scenario without one is only reported. */
@@ -29,6 +29,8 @@ export type Load = Pick<autocannon.Options, 'method' | 'headers' | 'body' | 'req
 
 export interface Scenario<State = undefined> {
   name: string;
+  /** Concurrent clients, when not the run's (a report is measured as one person asks for it). */
+  connections?: number;
   /** The trivial authenticated route all throughputs are compared with; it runs first. */
   ceiling?: boolean;
   /** A function when the dialects have different budgets. */
@@ -69,7 +71,115 @@ export const SCENARIOS: Scenario<unknown>[] = [
     name: 'calendar month, whole school',
     request: ({ dataset }) => ({ path: calendarPath(42), headers: { cookie: dataset.admin.cookie } }),
   }),
+  defineScenario({
+    name: 'attendance sheet for one event (60 students)',
+    budget: { p99Ms: 25, minRatio: 0.4 },
+    request: ({ dataset }) => ({
+      path: `/api/v1/attendance/events/${dataset.sheetEventId}`,
+      headers: { cookie: dataset.admin.cookie },
+    }),
+  }),
+  defineScenario({
+    name: 'school-year absence report, 400 students',
+    budget: (dialect) => ({ p50Ms: dialect === 'sqlite' ? 300 : 150 }),
+    // A report is one person's question; what matters is how long they wait.
+    connections: 1,
+    request: ({ dataset }) => ({
+      path: '/api/v1/attendance/report',
+      headers: { cookie: dataset.admin.cookie },
+    }),
+  }),
+  defineScenario({
+    name: 'tag scan check-in',
+    budget: { p99Ms: 20 },
+    // A student of the 60-student group scans the tag of a room where their group has an event now.
+    setup: async (ctx) => {
+      const admin = { cookie: ctx.dataset.admin.cookie, 'content-type': 'application/json' };
+      const roomId = ctx.dataset.roomIds[1]!;
+      await fetch(`${ctx.baseUrl}/api/v1/rooms/${roomId}/tag`, {
+        method: 'POST',
+        headers: admin,
+        body: '{}',
+      });
+      const tag = (await (
+        await fetch(`${ctx.baseUrl}/api/v1/rooms/${roomId}/tag`, { headers: admin })
+      ).json()) as {
+        keyOfTheDay: string;
+      };
+      const now = Date.now();
+      await fetch(`${ctx.baseUrl}/api/v1/calendar/events`, {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({
+          name: 'Skanning',
+          start: new Date(now - 5 * 60_000).toISOString(),
+          end: new Date(now + 2 * 60 * 60_000).toISOString(),
+          type: 'class',
+          mandatory: true,
+          roomUsed: roomId,
+          groupsAttending: [ctx.dataset.sheetGroupId],
+        }),
+      });
+      const student = await studentLogin(ctx, ctx.dataset.studentIds[0]!);
+      return { cookie: student.cookie, body: JSON.stringify({ roomId, key: tag.keyOfTheDay }) };
+    },
+    request: (_ctx, state: { cookie: string; body: string }) => ({
+      path: '/api/v1/attendance/scan',
+      method: 'POST',
+      headers: { cookie: state.cookie, 'content-type': 'application/json' },
+      body: state.body,
+    }),
+  }),
+  defineScenario({
+    name: 'batch attendance save (60 students), one teacher',
+    budget: { p50Ms: 15 },
+    // A save is one teacher's; SQLite has one writer, so fifty saving at once would only queue.
+    connections: 1,
+    // Two sheets in turn, so that every save changes all 60 records (and audits them).
+    request: ({ dataset }) => {
+      const sheet = (flip: boolean) =>
+        JSON.stringify({
+          records: dataset.studentIds.slice(0, 60).map((studentId, index) => ({
+            studentId,
+            manualStatus: (index % 2 === 0) === flip ? 'attending' : 'notAttending',
+            note: null,
+          })),
+        });
+      const headers = { cookie: dataset.admin.cookie, 'content-type': 'application/json' };
+      const path = `/api/v1/attendance/events/${dataset.sheetEventId}`;
+      return {
+        path,
+        // The first request (and the check before measuring) is the first sheet.
+        method: 'PUT',
+        headers,
+        body: sheet(true),
+        requests: [
+          { method: 'PUT', path, headers, body: sheet(true) },
+          { method: 'PUT', path, headers, body: sheet(false) },
+        ],
+      };
+    },
+  }),
 ];
+
+/** A student with a sign-in, through the admin's one-time password link. */
+async function studentLogin(ctx: BenchContext, studentId: string) {
+  const admin = { cookie: ctx.dataset.admin.cookie, 'content-type': 'application/json' };
+  const link = await fetch(`${ctx.baseUrl}/api/v1/people/${studentId}/password-link`, {
+    method: 'POST',
+    headers: admin,
+    body: '{}',
+  });
+  const token = new URL(((await link.json()) as { url: string }).url).searchParams.get('token');
+  const password = 'bench-elev-passord-1';
+  const set = await fetch(`${ctx.baseUrl}/api/v1/password-links/set`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, password }),
+  });
+  const { email } = (await set.json()) as { email: string };
+  return login(ctx.baseUrl, { email, password });
+}
 
 /** This week (or the six weeks a month view shows) from Monday, as the calendar page asks. */
 function calendarPath(days: number, filter = ''): string {

@@ -24,6 +24,10 @@ import { roomsRoutes } from './modules/rooms/rooms.routes';
 import { supervisionRoutes } from './modules/supervision/supervision.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { calendarFeedsRoutes } from './modules/calendar-feeds/calendar-feeds.routes';
+import { attendanceReportsRoutes } from './modules/attendance-reports/attendance-reports.routes';
+import { attendanceTagsRoutes } from './modules/attendance-tags/attendance-tags.routes';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { attendanceProposalsRoutes } from './modules/attendance-proposals/attendance-proposals.routes';
 import { schoolRoutes } from './modules/school/school.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { studentsRoutes } from './modules/students/students.routes';
@@ -50,6 +54,10 @@ const ROUTE_MODULES = [
   supervisionRoutes,
   calendarRoutes,
   calendarFeedsRoutes,
+  attendanceRoutes,
+  attendanceProposalsRoutes,
+  attendanceTagsRoutes,
+  attendanceReportsRoutes,
 ];
 
 export interface BuildOptions {

@@ -21,3 +21,4 @@ export * from './password-links';
 export * from './privacy';
 export * from './calendar';
 export * from './calendar-expand';
+export * from './attendance';

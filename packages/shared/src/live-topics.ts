@@ -28,6 +28,8 @@ export const LIVE_TOPICS = {
   groups: { view: 'groups:view', invalidates: [['groups'], ['calendar']] },
   // Schedules, events and feeds: every query key of the calendar starts with 'calendar'.
   calendar: { view: 'calendar:view', invalidates: [['calendar']] },
+  // Records, absence registered in advance, proposals and reports: keys start with 'attendance'.
+  attendance: { view: 'absence:view', invalidates: [['attendance']] },
 } as const satisfies Record<string, { view: Action; invalidates: readonly (readonly string[])[] }>;
 
 export type LiveTopic = keyof typeof LIVE_TOPICS;

@@ -5,6 +5,7 @@ import type { Database } from './database';
 import { platform } from './migrations/001-platform';
 import { directory } from './migrations/002-directory';
 import { calendar } from './migrations/003-calendar';
+import { attendance } from './migrations/004-attendance';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -15,6 +16,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '001-platform': platform(database.dialect),
     '002-directory': directory(),
     '003-calendar': calendar(),
+    '004-attendance': attendance(),
   };
 }
 

@@ -240,6 +240,75 @@ export interface CalendarFeedTable {
   created_at: string;
 }
 
+export interface AttendanceTable {
+  school_id: string;
+  /** `eventId-studentId` (SPEC §3). */
+  id: string;
+  event_id: string;
+  student_id: string;
+  event_start: string;
+  /** Minutes. */
+  event_duration: number;
+  /** 0 or 1: only mandatory events count in reports. */
+  event_mandatory: number;
+  note: string | null;
+  registered_by: string | null;
+  preliminary_by: string | null;
+  /** The effective status (SPEC §4). */
+  status: string;
+  nfc_status: string | null;
+  preliminary_status: string | null;
+  manual_status: string | null;
+  updated_at: string;
+}
+
+export interface AttendanceProposedTable extends AttendanceTable {
+  approved: number;
+}
+
+export interface PrelimAttendanceTable {
+  school_id: string;
+  id: string;
+  event_id: string;
+  student_id: string;
+  event_start: string;
+  note: string | null;
+  preliminary_by: string | null;
+  preliminary_status: string;
+  updated_at: string;
+}
+
+export interface PrelimDayAttendanceTable {
+  school_id: string;
+  date: string;
+  student_id: string;
+  note: string | null;
+  preliminary_by: string | null;
+  preliminary_status: string;
+  updated_at: string;
+}
+
+export interface EventAttendRegTable {
+  school_id: string;
+  event_id: string;
+  registered_by: string | null;
+  date: string;
+}
+
+export interface EventAttendRegProposedTable extends EventAttendRegTable {
+  approved: number;
+  decided_by: string | null;
+  decided_at: string | null;
+}
+
+export interface RoomTagTable {
+  room_id: string;
+  school_id: string;
+  secret: string;
+  rotating: number;
+  created_at: string;
+}
+
 export interface DB {
   user: AuthUserTable;
   account: AuthAccountTable;
@@ -264,6 +333,13 @@ export interface DB {
   schedule_entry: ScheduleEntryTable;
   calendar_event: CalendarEventTable;
   calendar_feed: CalendarFeedTable;
+  attendance: AttendanceTable;
+  attendance_proposed: AttendanceProposedTable;
+  prelim_attendance: PrelimAttendanceTable;
+  prelim_day_attendance: PrelimDayAttendanceTable;
+  event_attend_reg: EventAttendRegTable;
+  event_attend_reg_proposed: EventAttendRegProposedTable;
+  room_tag: RoomTagTable;
 }
 
 export type SchoolRow = Selectable<SchoolTable>;

@@ -12,6 +12,7 @@ import { recordAudit } from '../modules/audit/audit.repository';
 import { addRoles, insertPerson } from '../modules/people/people.repository';
 import { needsSetup, runSetup } from '../modules/setup/setup.service';
 import { DEMO_SIZE, generateSchool } from './generate-school';
+import { generateAttendance } from './generate-attendance';
 import { generateTimetable } from './generate-timetable';
 
 export const DEMO_PASSWORD = 'tun-demo-2026';
@@ -125,6 +126,8 @@ export async function seedDemo(
         });
         publish('people', [id]);
       }
+      // The last four weeks' attendance, so that sheets, reports and the dashboard have something to show.
+      await generateAttendance(trx, schoolId, { weeks: 4, registeredBy: personId });
       // A school by a fjord, with a supervision phone; two temporary groups, one ended.
       await trx
         .updateTable('school')

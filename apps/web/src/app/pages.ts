@@ -32,6 +32,10 @@ export const PAGE_ACCESS = {
     'proposals:view',
     'proposals:submit',
   ],
+  // Scholars propose (and see their own); teachers and admins approve.
+  attendanceProposals: ['proposals:view', 'proposals:submit'],
+  // Not in SPEC §2: the school's attendance report is for staff who take attendance.
+  attendanceReport: ['absence:change'],
   janitor: ['maintenance:submit', 'maintenance:handle', 'maintenance:view'],
   tvSetup: ['schoolInfo:change'],
   // SPEC §6: the admin changes the school info, everyone views it (read-only for them).

@@ -12,6 +12,7 @@ import type { Access } from '../features/auth/access';
 import type { CalendarSearch } from '../features/calendar/components/calendar-model';
 import { isApiError } from '../lib/api-client';
 import { PAGE_ACCESS, type AppPageKey, type PageKey } from './pages';
+import { reportSearch } from '../features/attendance-reports/report-search';
 import { attendanceSearch, classDetailsSearch, loginSearch } from './search-params';
 
 export interface RouterContext {
@@ -225,7 +226,49 @@ export const attendanceRoute = createRoute({
   path: 'attendance',
   validateSearch: attendanceSearch,
   staticData: page('attendance'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(
+    () => import('../features/attendance/pages/attendance-page'),
+    'AttendancePage',
+  ),
+});
+/** Not in SPEC §2: scholars propose attendance, teachers and admins approve it (SPEC §6 Proposals). */
+const attendanceProposalsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'attendance/proposals',
+  staticData: page('attendanceProposals'),
+  component: lazyRouteComponent(
+    () => import('../features/attendance-proposals/pages/attendance-proposals-page'),
+    'AttendanceProposalsPage',
+  ),
+});
+/**
+ * Not in SPEC §2: where a room's tag or QR code leads (/app/scan?room=…&key=…). Every signed-in
+ * user may open it; the server decides who is checked in. Without a session, login comes back here.
+ */
+const scanRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'scan',
+  validateSearch: (search: Record<string, unknown>): { room?: string; key?: string } => {
+    const valid = (value: unknown, max: number): value is string =>
+      typeof value === 'string' && value.length > 0 && value.length <= max;
+    return {
+      ...(valid(search.room, 200) ? { room: search.room } : {}),
+      ...(valid(search.key, 100) ? { key: search.key } : {}),
+    };
+  },
+  staticData: { page: 'scan' },
+  component: lazyRouteComponent(() => import('../features/attendance-tags/pages/scan-page'), 'ScanPage'),
+});
+/** Not in SPEC §2: attendance per student, line and week for a period, with CSV (staff who take attendance). */
+const attendanceReportRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'attendance/report',
+  validateSearch: reportSearch,
+  staticData: page('attendanceReport'),
+  component: lazyRouteComponent(
+    () => import('../features/attendance-reports/pages/attendance-report-page'),
+    'AttendanceReportPage',
+  ),
 });
 const janitorRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -299,6 +342,9 @@ export const routeTree = rootRoute.addChildren([
     foodPlannerRoute,
     roomsRoute,
     attendanceRoute,
+    attendanceReportRoute,
+    attendanceProposalsRoute,
+    scanRoute,
     janitorRoute,
     tvSetupRoute,
     schoolInfoSetupRoute,

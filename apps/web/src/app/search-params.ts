@@ -39,7 +39,7 @@ const id = text(200);
 export const classDetailsSearch = searchSchema({ classId: id });
 
 /** What an attendance list is for: one event, or one student across events (SPEC §7). */
-export const ATTENDANCE_TYPES = ['event', 'student'] as const;
+export const ATTENDANCE_TYPES = ['event', 'student', 'line'] as const;
 
 /** /app/attendance?type=…&id=… */
 export const attendanceSearch = searchSchema({ type: oneOf(ATTENDANCE_TYPES), id });

@@ -5,7 +5,6 @@ import {
   calendarEventSchema,
   calendarQuerySchema,
   calendarResponseSchema,
-  type CalendarResponse,
   eventInputSchema,
   eventParamsSchema,
   scheduleCreateSchema,
@@ -15,7 +14,8 @@ import {
 } from '@tun/shared';
 import type { AppContext } from '../../context';
 import { ProblemError } from '../../http/problem';
-import { cacheCalendar, cachedAnswer, calendarEtag } from './calendar-cache';
+import { createAnswerCache, replyWithAnswer } from '../../live/answer-cache';
+import { CALENDAR_BASE_TOPICS, cacheCalendarBase } from './calendar-cache';
 import {
   changeEvent,
   createEvent,
@@ -36,8 +36,13 @@ const FILTER_KINDS = ['person', 'line', 'elective', 'group', 'room'] as const;
 
 export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const stopCaching = cacheCalendar(ctx.database.db, ctx.live);
-  app.addHook('onClose', async () => stopCaching());
+  const stopCaching = cacheCalendarBase(ctx.database.db, ctx.live);
+  // People's memberships change whose calendar shows what.
+  const answers = createAnswerCache(ctx.live, 'calendar', new Set([...CALENDAR_BASE_TOPICS, 'people']));
+  app.addHook('onClose', async () => {
+    stopCaching();
+    answers.stop();
+  });
 
   routes.get(
     '/api/v1/calendar',
@@ -65,23 +70,13 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
       }
       const { db } = ctx.database;
       const { schoolId } = request.principal;
-      // Browsers revalidate every time; an unchanged calendar costs them a 304 and us nothing.
-      reply.header('cache-control', 'private, no-cache');
-      const current = calendarEtag(db, schoolId);
-      if (current !== undefined && request.headers['if-none-match'] === current) {
-        return reply.code(304).header('etag', current).send(null);
-      }
-      const { etag, body } = await cachedAnswer(db, schoolId, request.url, async () => ({
+      return replyWithAnswer(answers, request, reply, schoolId, request.url, async () => ({
         events: await listCalendar(db, schoolId, {
           from: Date.parse(query.from),
           to: Date.parse(query.to),
           filter: filters[0],
         }),
       }));
-      if (etag) reply.header('etag', etag);
-      // Already JSON bytes (made once, kept for the next reader): Fastify sends a Buffer as it
-      // is, without serializing it again.
-      return reply.type('application/json; charset=utf-8').send(body as unknown as CalendarResponse);
     },
   );
 

@@ -5,6 +5,7 @@ import { useCan } from '../../auth/access';
 import { useSession } from '../../auth/api/get-session';
 import { useSchool } from '../../school/api/get-school';
 import { SupervisionCard } from '../../supervision/components/supervision-card';
+import { MyAttendanceCard } from '../components/my-attendance-card';
 import { NextEventsCard } from '../components/next-events-card';
 
 export function DashboardPage() {
@@ -23,6 +24,7 @@ export function DashboardPage() {
       </Stack>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <NextEventsCard />
+        <MyAttendanceCard />
         <SupervisionCard />
       </SimpleGrid>
     </Stack>

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconPencil, IconPlus, IconQrcode, IconTrash } from '@tabler/icons-react';
 import type { Room } from '@tun/shared/rooms';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { RoomTagModal } from '../../attendance-tags/components/room-tag-modal';
 import { useCan } from '../../auth/access';
 import { useRooms } from '../api/get-rooms';
 import { RoomFormModal } from '../components/room-form-modal';
@@ -15,10 +16,14 @@ export function RoomsPage() {
   const errorMessage = useErrorMessage();
   useDocumentTitle(t('pages.rooms.title'));
   const canChange = useCan('rooms:change');
+  // A room's tag lets anyone check in there: staff (events:change) look after it.
+  const canTag = useCan('events:change');
+  const hasActions = canChange || canTag;
   const rooms = useRooms();
   const deletion = useRoomDeletion();
   // The room stays while the dialog fades out, so its title does not flip to "new" on the way.
   const [dialog, setDialog] = useState<{ opened: boolean; room?: Room }>({ opened: false });
+  const [tagDialog, setTagDialog] = useState<{ opened: boolean; room?: Room }>({ opened: false });
 
   return (
     <Stack gap="lg">
@@ -62,7 +67,7 @@ export function RoomsPage() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('rooms.columns.name')}</Table.Th>
-              {canChange && (
+              {hasActions && (
                 <Table.Th scope="col" ta="end">
                   {t('rooms.columns.actions')}
                 </Table.Th>
@@ -73,29 +78,44 @@ export function RoomsPage() {
             {rooms.data.map((room) => (
               <Table.Tr key={room.id}>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{room.name}</Table.Td>
-                {canChange && (
+                {hasActions && (
                   <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        leftSection={<IconPencil size={16} aria-hidden="true" />}
-                        aria-label={t('rooms.editLabel', { name: room.name })}
-                        onClick={() => setDialog({ opened: true, room })}
-                      >
-                        {t('rooms.edit')}
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        leftSection={<IconTrash size={16} aria-hidden="true" />}
-                        aria-label={t('rooms.deleteLabel', { name: room.name })}
-                        loading={deletion.checking === room.id || deletion.deleting === room.id}
-                        onClick={() => void deletion.start(room)}
-                      >
-                        {t('rooms.delete')}
-                      </Button>
+                    <Group gap="xs" justify="flex-end">
+                      {canTag && (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          leftSection={<IconQrcode size={16} aria-hidden="true" />}
+                          aria-label={t('roomTag.openLabel', { name: room.name })}
+                          onClick={() => setTagDialog({ opened: true, room })}
+                        >
+                          {t('roomTag.open')}
+                        </Button>
+                      )}
+                      {canChange && (
+                        <>
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            leftSection={<IconPencil size={16} aria-hidden="true" />}
+                            aria-label={t('rooms.editLabel', { name: room.name })}
+                            onClick={() => setDialog({ opened: true, room })}
+                          >
+                            {t('rooms.edit')}
+                          </Button>
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            color="red"
+                            leftSection={<IconTrash size={16} aria-hidden="true" />}
+                            aria-label={t('rooms.deleteLabel', { name: room.name })}
+                            loading={deletion.checking === room.id || deletion.deleting === room.id}
+                            onClick={() => void deletion.start(room)}
+                          >
+                            {t('rooms.delete')}
+                          </Button>
+                        </>
+                      )}
                     </Group>
                   </Table.Td>
                 )}
@@ -103,6 +123,14 @@ export function RoomsPage() {
             ))}
           </Table.Tbody>
         </Table>
+      )}
+
+      {canTag && (
+        <RoomTagModal
+          opened={tagDialog.opened}
+          room={tagDialog.room}
+          onClose={() => setTagDialog((current) => ({ ...current, opened: false }))}
+        />
       )}
 
       {canChange && (

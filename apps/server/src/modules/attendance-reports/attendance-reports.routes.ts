@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { attendanceReportSchema, mySummarySchema, reportQuerySchema } from './attendance-reports.schemas';
+import { attendanceReport, attendanceReportCsv, myAttendanceSummary } from './attendance-reports.service';
+
+const RANGE_NOTE =
+  'Dates are days at the school (YYYY-MM-DD, both included); without them the school year ' +
+  '(1 August to 30 June) around today. At most a year; 400 when `to` is before `from`.';
+
+/** Attendance reports: the school's (for staff who take attendance) and one's own. */
+export async function attendanceReportsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const database = ctx.database;
+
+  routes.get(
+    '/api/v1/attendance/report',
+    {
+      config: { access: 'absence:change' },
+      schema: {
+        tags: ['attendance'],
+        summary: 'Minutes of mandatory events per student, per line and per ISO week, with the 90 % flag',
+        description: `${RANGE_NOTE} Percent = attended ÷ expected minutes; justified leave counts as absence.`,
+        querystring: reportQuerySchema,
+        response: { 200: attendanceReportSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return attendanceReport(database, request.principal.schoolId, request.query);
+    },
+  );
+
+  routes.get(
+    '/api/v1/attendance/report.csv',
+    {
+      config: { access: 'absence:change' },
+      schema: {
+        tags: ['attendance'],
+        summary: 'The report’s students as CSV (UTF-8 with BOM, semicolons) for Excel',
+        description: RANGE_NOTE,
+        querystring: reportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const file = await attendanceReportCsv(database, request.principal.schoolId, request.query);
+      return reply
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .type('text/csv; charset=utf-8')
+        .send(file.body);
+    },
+  );
+
+  routes.get(
+    '/api/v1/attendance/me/summary',
+    {
+      // Students and scholars see their own absence (SPEC §6): this answers for the caller only.
+      config: { access: 'absence:view' },
+      schema: {
+        tags: ['attendance'],
+        summary: 'The signed-in person’s attendance for the school year and their last eight weeks',
+        response: { 200: mySummarySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { schoolId, personId } = request.principal;
+      return myAttendanceSummary(database, schoolId, personId);
+    },
+  );
+}

@@ -1,0 +1,217 @@
+import {
+  ATTENDANCE_MESSAGES,
+  ATTENDANCE_STATUSES,
+  attendanceId,
+  type AttendanceRecord,
+  type AttendanceStatus,
+  type CalendarEvent,
+} from '@tun/shared';
+import type { ExpressionBuilder } from 'kysely';
+import { nowIso, type Queryable } from '../../db/database';
+import type { AttendanceTable, DB } from '../../db/schema';
+
+const STATUSES: ReadonlySet<string | null> = new Set([...ATTENDANCE_STATUSES, null]);
+
+/** SPEC §8: a stored record whose statuses are not the known ones is refused, not passed on. */
+export function toRecord(row: AttendanceTable): AttendanceRecord {
+  for (const status of [row.status, row.nfc_status, row.preliminary_status, row.manual_status]) {
+    if (!STATUSES.has(status)) throw new Error(ATTENDANCE_MESSAGES.invalidStatus);
+  }
+  if (row.registered_by === null && row.preliminary_by === null)
+    throw new Error(ATTENDANCE_MESSAGES.noRegistrar);
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    studentId: row.student_id,
+    eventDuration: row.event_duration,
+    eventStart: row.event_start,
+    eventMandatory: row.event_mandatory === 1,
+    note: row.note,
+    registeredBy: row.registered_by,
+    preliminaryBy: row.preliminary_by,
+    status: row.status as AttendanceStatus,
+    nfcStatus: row.nfc_status as AttendanceStatus | null,
+    preliminaryStatus: row.preliminary_status as AttendanceStatus | null,
+    manualStatus: row.manual_status as AttendanceStatus | null,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Minutes an event counts for (SPEC §3 eventDuration). */
+export function eventMinutes(event: Pick<CalendarEvent, 'start' | 'end'>): number {
+  return Math.round((Date.parse(event.end) - Date.parse(event.start)) / 60_000);
+}
+
+export async function recordsOfEvent(
+  db: Queryable,
+  schoolId: string,
+  eventId: string,
+): Promise<AttendanceTable[]> {
+  return db
+    .selectFrom('attendance')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('event_id', '=', eventId)
+    .execute();
+}
+
+export async function findRecord(db: Queryable, schoolId: string, eventId: string, studentId: string) {
+  return db
+    .selectFrom('attendance')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('id', '=', attendanceId(eventId, studentId))
+    .executeTakeFirst();
+}
+
+/** Writes a record whole: inserted, or replacing the one with its id. */
+export async function putRecord(trx: Queryable, row: AttendanceTable): Promise<void> {
+  const exists = await trx
+    .selectFrom('attendance')
+    .select('id')
+    .where('school_id', '=', row.school_id)
+    .where('id', '=', row.id)
+    .executeTakeFirst();
+  if (exists) {
+    const { school_id, id, ...rest } = row;
+    await trx
+      .updateTable('attendance')
+      .set(rest)
+      .where('school_id', '=', school_id)
+      .where('id', '=', id)
+      .execute();
+  } else {
+    await trx.insertInto('attendance').values(row).execute();
+  }
+}
+
+export async function deleteRecords(trx: Queryable, schoolId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx.deleteFrom('attendance').where('school_id', '=', schoolId).where('id', 'in', ids).execute();
+}
+
+/** SPEC §7 eventAttendRegs/{eventId}: who saved the sheet, and when. */
+export async function putRegistration(
+  trx: Queryable,
+  schoolId: string,
+  eventId: string,
+  registeredBy: string,
+) {
+  const date = nowIso();
+  const updated = await trx
+    .updateTable('event_attend_reg')
+    .set({ registered_by: registeredBy, date })
+    .where('school_id', '=', schoolId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) {
+    await trx
+      .insertInto('event_attend_reg')
+      .values({ school_id: schoolId, event_id: eventId, registered_by: registeredBy, date })
+      .execute();
+  }
+}
+
+export async function findRegistration(db: Queryable, schoolId: string, eventId: string) {
+  return db
+    .selectFrom('event_attend_reg')
+    .select(['registered_by', 'date'])
+    .where('school_id', '=', schoolId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+}
+
+/** Absence registered in advance for these students: for the event, or for its whole day. */
+export async function preliminaryFor(
+  db: Queryable,
+  schoolId: string,
+  event: { id: string; date: string },
+  studentIds?: readonly string[],
+): Promise<Map<string, { status: AttendanceStatus; note: string | null; by: string | null }>> {
+  let perEvent = db
+    .selectFrom('prelim_attendance')
+    .select(['student_id', 'preliminary_status', 'note', 'preliminary_by'])
+    .where('school_id', '=', schoolId)
+    .where('event_id', '=', event.id);
+  let perDay = db
+    .selectFrom('prelim_day_attendance')
+    .select(['student_id', 'preliminary_status', 'note', 'preliminary_by'])
+    .where('school_id', '=', schoolId)
+    .where('date', '=', event.date);
+  if (studentIds) {
+    if (studentIds.length === 0) return new Map();
+    perEvent = perEvent.where('student_id', 'in', studentIds);
+    perDay = perDay.where('student_id', 'in', studentIds);
+  }
+  const [eventRows, dayRows] = await Promise.all([perEvent.execute(), perDay.execute()]);
+  const result = new Map<string, { status: AttendanceStatus; note: string | null; by: string | null }>();
+  // A registration for the event itself is more precise than one for the whole day.
+  for (const row of [...dayRows, ...eventRows]) {
+    result.set(row.student_id, {
+      status: row.preliminary_status as AttendanceStatus,
+      note: row.note,
+      by: row.preliminary_by,
+    });
+  }
+  return result;
+}
+
+/** SPEC §3: people with no roles are students. */
+const isStudent = (eb: ExpressionBuilder<DB, 'person'>) =>
+  eb.not(
+    eb.exists(
+      eb.selectFrom('person_role').select('role').whereRef('person_role.person_id', '=', 'person.id'),
+    ),
+  );
+
+/** Students (people without roles) of the school among these ids. */
+export async function studentsAmong(
+  db: Queryable,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('person')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', ids)
+    .where(isStudent)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The students expected at an event: members of its lines, electives and temporary groups, or
+ * every student of the school when it is for the whole school. Students are people without roles.
+ */
+export async function expectedStudents(
+  db: Queryable,
+  schoolId: string,
+  event: Pick<CalendarEvent, 'groupsAttending'>,
+): Promise<string[]> {
+  const groups = event.groupsAttending;
+  let query = db
+    .selectFrom('person')
+    .select('person.id')
+    .where('person.school_id', '=', schoolId)
+    .where(isStudent);
+  if (groups.length > 0) {
+    // The members first, by the membership tables' own indexes; then who of them are students.
+    query = query.where('person.id', 'in', (eb) =>
+      eb
+        .selectFrom('line_member')
+        .select('person_id')
+        .where('school_id', '=', schoolId)
+        .where('line_id', 'in', groups)
+        .union(eb.selectFrom('elective_member').select('person_id').where('elective_id', 'in', groups))
+        .union(eb.selectFrom('temp_group_member').select('person_id').where('group_id', 'in', groups)),
+    );
+  }
+  const rows = await query
+    .orderBy('person.last_name')
+    .orderBy('person.first_name')
+    .orderBy('person.id')
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,209 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  attendanceRecordSchema,
+  attendanceSheetInputSchema,
+  canAll,
+  attendanceSheetSchema,
+  dateRangeQuerySchema,
+  isoDateSchema,
+  preliminaryDayInputSchema,
+  preliminaryInputSchema,
+  preliminaryListSchema,
+  schoolTimeToInstant,
+} from '@tun/shared';
+import type { AppContext } from '../../context';
+import { createAnswerCache, replyWithAnswer } from '../../live/answer-cache';
+import { CALENDAR_BASE_TOPICS } from '../calendar/calendar-cache';
+import {
+  attendanceSheet,
+  listPreliminary,
+  recordsOfLine,
+  recordsOfStudent,
+  registerPreliminary,
+  registerPreliminaryDay,
+  removePreliminary,
+  removePreliminaryDay,
+  saveSheet,
+} from './attendance.service';
+
+const eventParams = z.object({ eventId: z.string().min(1).max(300) });
+const idParams = z.object({ id: z.string().min(1).max(200) });
+
+/** School dates to instants: from the first day's midnight to the midnight after the last. */
+function instantRange(range: { from: string; to: string }) {
+  const [y, m, d] = range.to.split('-').map(Number) as [number, number, number];
+  const after = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return {
+    from: new Date(schoolTimeToInstant(range.from, '00:00')).toISOString(),
+    to: new Date(schoolTimeToInstant(after, '00:00')).toISOString(),
+  };
+}
+
+export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+  // A sheet follows its event (calendar), who is expected (people, lines, electives, groups) and records.
+  const answers = createAnswerCache(
+    ctx.live,
+    'attendance',
+    new Set([...CALENDAR_BASE_TOPICS, 'people', 'attendance']),
+  );
+  app.addHook('onClose', async () => answers.stop());
+
+  routes.get(
+    '/api/v1/attendance/events/:eventId',
+    {
+      // Students and scholars get their own row only.
+      config: { access: 'absence:view' },
+      schema: {
+        tags: ['attendance'],
+        summary:
+          'The attendance sheet of an event: expected students, records, absence registered in advance',
+        params: eventParams,
+        response: { 200: attendanceSheetSchema, 304: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { principal } = request;
+      // Whole sheets for staff, one's own row for the others: the kept answer is per kind.
+      const viewer = canAll(principal.roles, 'absence:view') ? 'all' : principal.personId;
+      return replyWithAnswer(answers, request, reply, principal.schoolId, `${request.url}|${viewer}`, () =>
+        attendanceSheet(db, principal, request.params.eventId),
+      );
+    },
+  );
+
+  routes.put(
+    '/api/v1/attendance/events/:eventId',
+    {
+      config: { access: 'absence:change' },
+      schema: {
+        tags: ['attendance'],
+        summary: 'Save the sheet: every student listed, those not listed lose their record; one transaction',
+        params: eventParams,
+        body: attendanceSheetInputSchema,
+        response: { 200: attendanceSheetSchema },
+      },
+    },
+    async (request) => {
+      await saveSheet(ctx, request.principal, request.params.eventId, request.body);
+      return attendanceSheet(db, request.principal, request.params.eventId);
+    },
+  );
+
+  routes.get(
+    '/api/v1/attendance/students/:id',
+    {
+      config: { access: 'absence:view' },
+      schema: {
+        tags: ['attendance'],
+        summary: "A student's records in a range of school dates (students: their own)",
+        params: idParams,
+        querystring: dateRangeQuerySchema,
+        response: { 200: z.array(attendanceRecordSchema) },
+      },
+    },
+    async (request) =>
+      recordsOfStudent(db, request.principal, request.params.id, instantRange(request.query)),
+  );
+
+  routes.get(
+    '/api/v1/attendance/lines/:id',
+    {
+      config: { access: 'absence:change' },
+      schema: {
+        tags: ['attendance'],
+        summary: "The records of a line's students in a range of school dates",
+        params: idParams,
+        querystring: dateRangeQuerySchema,
+        response: { 200: z.array(attendanceRecordSchema) },
+      },
+    },
+    async (request) =>
+      recordsOfLine(db, request.principal.schoolId, request.params.id, instantRange(request.query)),
+  );
+
+  routes.get(
+    '/api/v1/attendance/preliminary',
+    {
+      config: { access: 'preliminaryAbsence:view' },
+      schema: {
+        tags: ['attendance'],
+        summary: 'Absence registered in advance, per event and per day, in a range of school dates',
+        querystring: dateRangeQuerySchema.and(z.object({ studentId: z.string().min(1).max(200).optional() })),
+        response: { 200: preliminaryListSchema },
+      },
+    },
+    async (request) => listPreliminary(db, request.principal.schoolId, request.query),
+  );
+
+  routes.put(
+    '/api/v1/attendance/preliminary',
+    {
+      config: { access: 'preliminaryAbsence:change' },
+      schema: {
+        tags: ['attendance'],
+        summary: "Register a student's absence from an event in advance (or change it)",
+        body: preliminaryInputSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await registerPreliminary(ctx, request.principal, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.delete(
+    '/api/v1/attendance/preliminary/:eventId/:studentId',
+    {
+      config: { access: 'preliminaryAbsence:change' },
+      schema: {
+        tags: ['attendance'],
+        summary: 'Remove absence registered in advance for an event',
+        params: eventParams.extend({ studentId: z.string().min(1).max(200) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await removePreliminary(ctx, request.principal, request.params.eventId, request.params.studentId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.put(
+    '/api/v1/attendance/preliminary-days',
+    {
+      config: { access: 'preliminaryAbsence:change' },
+      schema: {
+        tags: ['attendance'],
+        summary: "Register a student's absence for a whole day in advance (or change it)",
+        body: preliminaryDayInputSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await registerPreliminaryDay(ctx, request.principal, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.delete(
+    '/api/v1/attendance/preliminary-days/:date/:studentId',
+    {
+      config: { access: 'preliminaryAbsence:change' },
+      schema: {
+        tags: ['attendance'],
+        summary: 'Remove absence registered in advance for a day',
+        params: z.object({ date: isoDateSchema, studentId: z.string().min(1).max(200) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await removePreliminaryDay(ctx, request.principal, request.params.date, request.params.studentId);
+      return reply.code(204).send(null);
+    },
+  );
+}

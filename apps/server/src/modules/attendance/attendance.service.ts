@@ -1,0 +1,614 @@
+import {
+  ATTENDANCE_MESSAGES,
+  attendanceId,
+  canAll,
+  effectiveStatus,
+  todayInSchoolZone,
+  type AttendanceSheet,
+  type AttendanceStatus,
+  type CalendarEvent,
+  type Problem,
+} from '@tun/shared';
+import type { RequestPrincipal } from '../../auth/principal';
+import type { AppContext } from '../../context';
+import { nowIso, type Queryable, type Trx } from '../../db/database';
+import type { AttendanceTable } from '../../db/schema';
+import { write, type Publish } from '../../db/write';
+import { ProblemError } from '../../http/problem';
+import { recordAudits } from '../audit/audit.repository';
+import { findCalendarEvent } from '../calendar/calendar.service';
+import {
+  deleteRecords,
+  eventMinutes,
+  expectedStudents,
+  findRegistration,
+  preliminaryFor,
+  putRegistration,
+  recordsOfEvent,
+  studentsAmong,
+  toRecord,
+} from './attendance.repository';
+
+type Deps = Pick<AppContext, 'database' | 'live'>;
+export type Actor = Pick<RequestPrincipal, 'schoolId' | 'personId' | 'roles'>;
+
+/** The event of an attendance record; SPEC §8 'Event listed in attendance does not exist!'. */
+export async function loadEvent(db: Queryable, schoolId: string, eventId: string): Promise<CalendarEvent> {
+  try {
+    return await findCalendarEvent(db, schoolId, eventId);
+  } catch (error) {
+    if (error instanceof ProblemError && error.code === 'event-not-found') {
+      throw new ProblemError('event-not-found', ATTENDANCE_MESSAGES.eventMissing);
+    }
+    throw error;
+  }
+}
+
+/** The school day an event belongs to, for absence registered for whole days. */
+export function schoolDateOf(event: Pick<CalendarEvent, 'start'>): string {
+  return todayInSchoolZone(new Date(event.start));
+}
+
+/**
+ * The sheet of an event: every student expected, and anyone else with a record, with the
+ * effective status. Someone who may see only their own absence gets only their own row.
+ */
+export async function attendanceSheet(
+  db: Queryable,
+  actor: Actor,
+  eventId: string,
+): Promise<AttendanceSheet> {
+  const { schoolId } = actor;
+  const event = await loadEvent(db, schoolId, eventId);
+  const [expected, records, registration, preliminary] = await Promise.all([
+    expectedStudents(db, schoolId, event),
+    recordsOfEvent(db, schoolId, event.id),
+    findRegistration(db, schoolId, event.id),
+    preliminaryFor(db, schoolId, { id: event.id, date: schoolDateOf(event) }),
+  ]);
+  const byStudent = new Map(records.map((row) => [row.student_id, row]));
+  const students = [...new Set([...expected, ...records.map((row) => row.student_id)])];
+  const visible = canAll(actor.roles, 'absence:view')
+    ? students
+    : students.filter((id) => id === actor.personId);
+  return {
+    eventId: event.id,
+    registration: registration ? { registeredBy: registration.registered_by, date: registration.date } : null,
+    rows: visible.map((studentId) => {
+      const row = byStudent.get(studentId);
+      const early = preliminary.get(studentId) ?? null;
+      return {
+        studentId,
+        record: row ? toRecord(row) : null,
+        preliminary: early,
+        status: row
+          ? (row.status as AttendanceStatus)
+          : effectiveStatus({ preliminaryStatus: early?.status }),
+      };
+    }),
+  };
+}
+
+export interface StatusChange {
+  studentId: string;
+  manualStatus?: AttendanceStatus | null;
+  nfcStatus?: AttendanceStatus | null;
+  note?: string | null;
+}
+
+/**
+ * The one way attendance records are written (the sheet, tag scans, approved proposals): each
+ * change is merged into the student's record, keeping what it does not name; absence registered
+ * in advance is applied; the effective status is worked out (SPEC §4); the actor is the one who
+ * registered it (SPEC §6); every changed record is audited with before and after.
+ */
+export async function writeStatuses(
+  trx: Trx,
+  actor: Actor,
+  event: CalendarEvent,
+  changes: readonly StatusChange[],
+  publish: Publish,
+  /** The event's records, when the caller has just read them. */
+  known?: readonly AttendanceTable[],
+): Promise<void> {
+  const { schoolId } = actor;
+  if (changes.length === 0) return;
+  const studentIds = changes.map((change) => change.studentId);
+  const [existing, preliminary] = await Promise.all([
+    known ?? recordsOfEvent(trx, schoolId, event.id),
+    preliminaryFor(trx, schoolId, { id: event.id, date: schoolDateOf(event) }, studentIds),
+  ]);
+  const byStudent = new Map(existing.map((row) => [row.student_id, row]));
+  const now = nowIso();
+  const rows: AttendanceTable[] = [];
+  const audits: { before: AttendanceTable | undefined; after: AttendanceTable }[] = [];
+  for (const change of changes) {
+    const before = byStudent.get(change.studentId);
+    const early = preliminary.get(change.studentId);
+    const statuses = {
+      manualStatus: change.manualStatus !== undefined ? change.manualStatus : (before?.manual_status ?? null),
+      nfcStatus: change.nfcStatus !== undefined ? change.nfcStatus : (before?.nfc_status ?? null),
+      preliminaryStatus: early?.status ?? null,
+    } as {
+      manualStatus: AttendanceStatus | null;
+      nfcStatus: AttendanceStatus | null;
+      preliminaryStatus: AttendanceStatus | null;
+    };
+    const after: AttendanceTable = {
+      school_id: schoolId,
+      id: attendanceId(event.id, change.studentId),
+      event_id: event.id,
+      student_id: change.studentId,
+      event_start: event.start,
+      event_duration: eventMinutes(event),
+      event_mandatory: event.mandatory ? 1 : 0,
+      note: change.note !== undefined ? change.note : (before?.note ?? null),
+      registered_by: actor.personId,
+      preliminary_by: early?.by ?? null,
+      status: effectiveStatus(statuses),
+      nfc_status: statuses.nfcStatus,
+      preliminary_status: statuses.preliminaryStatus,
+      manual_status: statuses.manualStatus,
+      updated_at: now,
+    };
+    if (before && sameRecord(before, after)) continue;
+    rows.push(after);
+    audits.push({ before, after });
+  }
+  if (rows.length === 0) return;
+  await upsertRecords(trx, rows);
+  await recordAudits(
+    trx,
+    audits.map(({ before, after }) => ({
+      schoolId,
+      actorPersonId: actor.personId,
+      action: before ? 'update' : 'create',
+      entity: 'attendance',
+      entityId: after.id,
+      before: before && auditView(before),
+      after: auditView(after),
+    })),
+  );
+  publish('attendance', [event.id]);
+}
+
+/** What a change of a record is: its statuses, note and event, not the time it was written. */
+function sameRecord(a: AttendanceTable, b: AttendanceTable): boolean {
+  const keys = [
+    'status',
+    'manual_status',
+    'nfc_status',
+    'preliminary_status',
+    'note',
+    'event_start',
+    'event_duration',
+    'event_mandatory',
+  ] as const;
+  return keys.every((key) => a[key] === b[key]);
+}
+
+function auditView(row: AttendanceTable) {
+  const record = toRecord(row);
+  return {
+    status: record.status,
+    manualStatus: record.manualStatus,
+    nfcStatus: record.nfcStatus,
+    preliminaryStatus: record.preliminaryStatus,
+    note: record.note,
+    registeredBy: record.registeredBy,
+  };
+}
+
+/** One statement for a whole sheet (insert, or replace on the same id). */
+async function upsertRecords(trx: Trx, rows: AttendanceTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 100) {
+    await trx
+      .insertInto('attendance')
+      .values(rows.slice(i, i + 100))
+      .onConflict((oc) =>
+        oc.columns(['school_id', 'id']).doUpdateSet((eb) => ({
+          event_start: eb.ref('excluded.event_start'),
+          event_duration: eb.ref('excluded.event_duration'),
+          event_mandatory: eb.ref('excluded.event_mandatory'),
+          note: eb.ref('excluded.note'),
+          registered_by: eb.ref('excluded.registered_by'),
+          preliminary_by: eb.ref('excluded.preliminary_by'),
+          status: eb.ref('excluded.status'),
+          nfc_status: eb.ref('excluded.nfc_status'),
+          preliminary_status: eb.ref('excluded.preliminary_status'),
+          manual_status: eb.ref('excluded.manual_status'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * SPEC §7 batch write for an event: students no longer listed lose their record, the listed
+ * ones are written, and eventAttendRegs records who saved it and when; all in one transaction.
+ */
+export async function saveSheet(
+  deps: Deps,
+  actor: Actor,
+  eventId: string,
+  input: { records: { studentId: string; manualStatus: AttendanceStatus | null; note: string | null }[] },
+): Promise<void> {
+  const { schoolId } = actor;
+  await write(deps, schoolId, async (trx, publish) => {
+    const event = await loadEvent(trx, schoolId, eventId);
+    const listed = input.records.map((record) => record.studentId);
+    const students = await studentsAmong(trx, schoolId, listed);
+    const issues: NonNullable<Problem['errors']> = [];
+    const seen = new Set<string>();
+    input.records.forEach((record, index) => {
+      if (!students.has(record.studentId)) {
+        issues.push({ path: `body.records.${index}.studentId`, message: ATTENDANCE_MESSAGES.studentMissing });
+      } else if (seen.has(record.studentId)) {
+        issues.push({ path: `body.records.${index}.studentId`, message: 'Eleven står to ganger.' });
+      }
+      seen.add(record.studentId);
+    });
+    if (issues.length > 0) throw new ProblemError('validation-failed', undefined, issues);
+
+    const existing = await recordsOfEvent(trx, schoolId, event.id);
+    const removed = existing.filter((row) => !seen.has(row.student_id));
+    await deleteRecords(
+      trx,
+      schoolId,
+      removed.map((row) => row.id),
+    );
+    if (removed.length > 0) {
+      await recordAudits(
+        trx,
+        removed.map((row) => ({
+          schoolId,
+          actorPersonId: actor.personId,
+          action: 'delete',
+          entity: 'attendance',
+          entityId: row.id,
+          before: auditView(row),
+        })),
+      );
+      publish('attendance', [event.id]);
+    }
+    await writeStatuses(trx, actor, event, input.records, publish, existing);
+    await putRegistration(trx, schoolId, event.id, actor.personId);
+    publish('attendance', [event.id]);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records of a student or a line over a range
+
+export async function recordsOfStudent(
+  db: Queryable,
+  actor: Actor,
+  studentId: string,
+  range: { from: string; to: string },
+) {
+  // Students and scholars see their own absence only (SPEC §6); others' ids are not found.
+  if (!canAll(actor.roles, 'absence:view') && studentId !== actor.personId) {
+    throw new ProblemError('not-found');
+  }
+  if (!(await studentsAmong(db, actor.schoolId, [studentId])).has(studentId))
+    throw new ProblemError('not-found');
+  const rows = await db
+    .selectFrom('attendance')
+    .selectAll()
+    .where('school_id', '=', actor.schoolId)
+    .where('student_id', '=', studentId)
+    .where('event_start', '>=', range.from)
+    .where('event_start', '<', range.to)
+    .orderBy('event_start')
+    .execute();
+  return rows.map(toRecord);
+}
+
+export async function recordsOfLine(
+  db: Queryable,
+  schoolId: string,
+  lineId: string,
+  range: { from: string; to: string },
+) {
+  const line = await db
+    .selectFrom('line')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('id', '=', lineId)
+    .executeTakeFirst();
+  if (!line) throw new ProblemError('not-found');
+  const rows = await db
+    .selectFrom('attendance')
+    .innerJoin('line_member', (join) =>
+      join
+        .onRef('line_member.person_id', '=', 'attendance.student_id')
+        .on('line_member.line_id', '=', lineId),
+    )
+    .selectAll('attendance')
+    .where('attendance.school_id', '=', schoolId)
+    .where('attendance.event_start', '>=', range.from)
+    .where('attendance.event_start', '<', range.to)
+    .orderBy('attendance.event_start')
+    .execute();
+  return rows.map(toRecord);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Absence registered in advance (SPEC §3 preliminary records, per event and per day)
+
+/** Records already written for the event take the new preliminary status at once. */
+async function refreshRecords(
+  trx: Trx,
+  actor: Actor,
+  eventIds: readonly string[],
+  studentId: string,
+  publish: Publish,
+) {
+  for (const eventId of eventIds) {
+    const record = await trx
+      .selectFrom('attendance')
+      .select('id')
+      .where('school_id', '=', actor.schoolId)
+      .where('id', '=', attendanceId(eventId, studentId))
+      .executeTakeFirst();
+    if (!record) continue;
+    const event = await loadEvent(trx, actor.schoolId, eventId);
+    await writeStatuses(trx, actor, event, [{ studentId }], publish);
+  }
+}
+
+async function assertStudent(db: Queryable, schoolId: string, studentId: string) {
+  if (!(await studentsAmong(db, schoolId, [studentId])).has(studentId)) {
+    throw new ProblemError('validation-failed', undefined, [
+      { path: 'body.studentId', message: ATTENDANCE_MESSAGES.studentMissing },
+    ]);
+  }
+}
+
+export async function registerPreliminary(
+  deps: Deps,
+  actor: Actor,
+  input: { eventId: string; studentId: string; preliminaryStatus: AttendanceStatus; note: string | null },
+): Promise<void> {
+  const { schoolId } = actor;
+  await write(deps, schoolId, async (trx, publish) => {
+    const event = await loadEvent(trx, schoolId, input.eventId);
+    await assertStudent(trx, schoolId, input.studentId);
+    const id = attendanceId(event.id, input.studentId);
+    const before = await trx
+      .selectFrom('prelim_attendance')
+      .selectAll()
+      .where('school_id', '=', schoolId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    const row = {
+      school_id: schoolId,
+      id,
+      event_id: event.id,
+      student_id: input.studentId,
+      event_start: event.start,
+      note: input.note,
+      preliminary_by: actor.personId,
+      preliminary_status: input.preliminaryStatus,
+      updated_at: nowIso(),
+    };
+    if (before)
+      await trx
+        .updateTable('prelim_attendance')
+        .set(row)
+        .where('school_id', '=', schoolId)
+        .where('id', '=', id)
+        .execute();
+    else await trx.insertInto('prelim_attendance').values(row).execute();
+    await recordAudits(trx, [
+      {
+        schoolId,
+        actorPersonId: actor.personId,
+        action: before ? 'update' : 'create',
+        entity: 'prelim_attendance',
+        entityId: id,
+        before,
+        after: row,
+      },
+    ]);
+    await refreshRecords(trx, actor, [event.id], input.studentId, publish);
+    publish('attendance', [event.id]);
+  });
+}
+
+export async function removePreliminary(
+  deps: Deps,
+  actor: Actor,
+  eventId: string,
+  studentId: string,
+): Promise<void> {
+  const { schoolId } = actor;
+  await write(deps, schoolId, async (trx, publish) => {
+    const id = attendanceId(eventId, studentId);
+    const before = await trx
+      .selectFrom('prelim_attendance')
+      .selectAll()
+      .where('school_id', '=', schoolId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!before) throw new ProblemError('not-found');
+    await trx
+      .deleteFrom('prelim_attendance')
+      .where('school_id', '=', schoolId)
+      .where('id', '=', id)
+      .execute();
+    await recordAudits(trx, [
+      {
+        schoolId,
+        actorPersonId: actor.personId,
+        action: 'delete',
+        entity: 'prelim_attendance',
+        entityId: id,
+        before,
+      },
+    ]);
+    await refreshRecords(trx, actor, [eventId], studentId, publish);
+    publish('attendance', [eventId]);
+  });
+}
+
+/** Records of the student on that school day, whose events the day's absence now covers. */
+async function recordsOnDay(trx: Trx, schoolId: string, studentId: string, date: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('attendance')
+    .select(['event_id', 'event_start'])
+    .where('school_id', '=', schoolId)
+    .where('student_id', '=', studentId)
+    .where('event_start', '>=', new Date(Date.parse(`${date}T00:00:00Z`) - 3 * 3_600_000).toISOString())
+    .where('event_start', '<', new Date(Date.parse(`${date}T00:00:00Z`) + 27 * 3_600_000).toISOString())
+    .execute();
+  return rows
+    .filter((row) => todayInSchoolZone(new Date(row.event_start)) === date)
+    .map((row) => row.event_id);
+}
+
+export async function registerPreliminaryDay(
+  deps: Deps,
+  actor: Actor,
+  input: { date: string; studentId: string; preliminaryStatus: AttendanceStatus; note: string | null },
+): Promise<void> {
+  const { schoolId } = actor;
+  await write(deps, schoolId, async (trx, publish) => {
+    await assertStudent(trx, schoolId, input.studentId);
+    const key = { school_id: schoolId, date: input.date, student_id: input.studentId };
+    const before = await trx
+      .selectFrom('prelim_day_attendance')
+      .selectAll()
+      .where('school_id', '=', schoolId)
+      .where('date', '=', input.date)
+      .where('student_id', '=', input.studentId)
+      .executeTakeFirst();
+    const row = {
+      ...key,
+      note: input.note,
+      preliminary_by: actor.personId,
+      preliminary_status: input.preliminaryStatus,
+      updated_at: nowIso(),
+    };
+    if (before) {
+      await trx
+        .updateTable('prelim_day_attendance')
+        .set(row)
+        .where('school_id', '=', schoolId)
+        .where('date', '=', input.date)
+        .where('student_id', '=', input.studentId)
+        .execute();
+    } else {
+      await trx.insertInto('prelim_day_attendance').values(row).execute();
+    }
+    const entityId = `${input.date}-${input.studentId}`;
+    await recordAudits(trx, [
+      {
+        schoolId,
+        actorPersonId: actor.personId,
+        action: before ? 'update' : 'create',
+        entity: 'prelim_day_attendance',
+        entityId,
+        before,
+        after: row,
+      },
+    ]);
+    await refreshRecords(
+      trx,
+      actor,
+      await recordsOnDay(trx, schoolId, input.studentId, input.date),
+      input.studentId,
+      publish,
+    );
+    publish('attendance', [entityId]);
+  });
+}
+
+export async function removePreliminaryDay(
+  deps: Deps,
+  actor: Actor,
+  date: string,
+  studentId: string,
+): Promise<void> {
+  const { schoolId } = actor;
+  await write(deps, schoolId, async (trx, publish) => {
+    const before = await trx
+      .selectFrom('prelim_day_attendance')
+      .selectAll()
+      .where('school_id', '=', schoolId)
+      .where('date', '=', date)
+      .where('student_id', '=', studentId)
+      .executeTakeFirst();
+    if (!before) throw new ProblemError('not-found');
+    await trx
+      .deleteFrom('prelim_day_attendance')
+      .where('school_id', '=', schoolId)
+      .where('date', '=', date)
+      .where('student_id', '=', studentId)
+      .execute();
+    const entityId = `${date}-${studentId}`;
+    await recordAudits(trx, [
+      {
+        schoolId,
+        actorPersonId: actor.personId,
+        action: 'delete',
+        entity: 'prelim_day_attendance',
+        entityId,
+        before,
+      },
+    ]);
+    await refreshRecords(trx, actor, await recordsOnDay(trx, schoolId, studentId, date), studentId, publish);
+    publish('attendance', [entityId]);
+  });
+}
+
+/** Absence registered in advance within a range of school dates, optionally for one student. */
+export async function listPreliminary(
+  db: Queryable,
+  schoolId: string,
+  query: { from: string; to: string; studentId?: string },
+) {
+  let events = db
+    .selectFrom('prelim_attendance')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('event_start', '>=', new Date(Date.parse(`${query.from}T00:00:00Z`) - 3 * 3_600_000).toISOString())
+    .where('event_start', '<', new Date(Date.parse(`${query.to}T00:00:00Z`) + 27 * 3_600_000).toISOString());
+  let days = db
+    .selectFrom('prelim_day_attendance')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('date', '>=', query.from)
+    .where('date', '<=', query.to);
+  if (query.studentId) {
+    events = events.where('student_id', '=', query.studentId);
+    days = days.where('student_id', '=', query.studentId);
+  }
+  const [eventRows, dayRows] = await Promise.all([
+    events.orderBy('event_start').execute(),
+    days.orderBy('date').execute(),
+  ]);
+  return {
+    events: eventRows
+      .filter((row) => {
+        const date = todayInSchoolZone(new Date(row.event_start));
+        return date >= query.from && date <= query.to;
+      })
+      .map((row) => ({
+        eventId: row.event_id,
+        studentId: row.student_id,
+        eventStart: row.event_start,
+        preliminaryStatus: row.preliminary_status as AttendanceStatus,
+        note: row.note,
+        preliminaryBy: row.preliminary_by,
+      })),
+    days: dayRows.map((row) => ({
+      date: row.date,
+      studentId: row.student_id,
+      preliminaryStatus: row.preliminary_status as AttendanceStatus,
+      note: row.note,
+      preliminaryBy: row.preliminary_by,
+    })),
+  };
+}

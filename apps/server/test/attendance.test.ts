@@ -1,0 +1,406 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ATTENDANCE_MESSAGES,
+  type AttendanceRecord,
+  type AttendanceSheet,
+  type CalendarEvent,
+} from '@tun/shared';
+import { createMember, createSchool, login, setupSchool } from './factories';
+import { createTestApp, dialects, type TestApp } from './helper';
+import { lastLiveEventId, liveEventsAfter } from './rooms-factories';
+
+const WEEK = { from: '2026-11-23T00:00:00+01:00', to: '2026-11-30T00:00:00+01:00' };
+
+describe.each(dialects())('attendance on %s', (dialect) => {
+  let t: TestApp;
+  let schoolId: string;
+  let admin: string;
+  let teacher: string;
+  let teacherId: string;
+  let stipp: string;
+  let otherAdmin: string;
+  const students: Record<'anna' | 'bjorn' | 'cecilie', { id: string; cookie: string }> = {
+    anna: { id: '', cookie: '' },
+    bjorn: { id: '', cookie: '' },
+    cecilie: { id: '', cookie: '' },
+  };
+  let lineL: string;
+  let lineM: string;
+  let eventL: string;
+  let eventM: string;
+
+  const api = async <T = unknown>(
+    cookie: string,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => {
+    const response = await t.request({ method, url, cookie, ...(payload === undefined ? {} : { payload }) });
+    return { status: response.statusCode, body: (response.body ? response.json() : null) as T };
+  };
+  const sheetUrl = (eventId: string) => `/api/v1/attendance/events/${encodeURIComponent(eventId)}`;
+  const sheet = (cookie: string, eventId = eventL) => api<AttendanceSheet>(cookie, 'GET', sheetUrl(eventId));
+  const save = (records: object[], cookie = teacher, eventId = eventL) =>
+    api<AttendanceSheet>(cookie, 'PUT', sheetUrl(eventId), { records });
+  const recordCount = async () =>
+    Number(
+      (
+        await t.ctx.database.db
+          .selectFrom('attendance')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('school_id', '=', schoolId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    ({ schoolId, adminCookie: admin } = await setupSchool(t));
+    const teacherMember = await createMember(t, schoolId, ['teacher']);
+    teacherId = teacherMember.personId;
+    teacher = await login(t, teacherMember.email);
+    stipp = await login(t, (await createMember(t, schoolId, ['stipp'])).email);
+    for (const key of Object.keys(students) as (keyof typeof students)[]) {
+      const member = await createMember(t, schoolId, []);
+      students[key] = { id: member.personId, cookie: await login(t, member.email) };
+    }
+    otherAdmin = await login(t, (await createMember(t, await createSchool(t), ['admin'])).email);
+
+    const line = async (name: string, members: string[]) => {
+      const id = (
+        await api<{ id: string }>(admin, 'POST', '/api/v1/lines', {
+          name,
+          shortName: name.slice(0, 3),
+          color: 'blue',
+        })
+      ).body.id;
+      await api(admin, 'PUT', `/api/v1/lines/${id}/members`, { personIds: members });
+      return id;
+    };
+    lineL = await line('Friluftsliv', [students.anna.id, students.bjorn.id]);
+    lineM = await line('Musikk', [students.cecilie.id]);
+    await api(admin, 'PUT', '/api/v1/calendar/schedules/normalWeek', {
+      name: 'Normaluke',
+      days: {
+        Mo: [
+          {
+            name: 'Linjefag',
+            from: '09:00',
+            to: '11:30',
+            type: 'class',
+            mandatory: true,
+            groupsAttending: [],
+            roomUsed: null,
+            forClasses: [lineL, lineM],
+            forElectives: [],
+          },
+        ],
+      },
+    });
+    const week = await api<{ events: CalendarEvent[] }>(
+      admin,
+      'GET',
+      `/api/v1/calendar?from=${encodeURIComponent(WEEK.from)}&to=${encodeURIComponent(WEEK.to)}`,
+    );
+    eventL = week.body.events.find((e) => e.groupsAttending[0] === lineL)!.id;
+    eventM = week.body.events.find((e) => e.groupsAttending[0] === lineM)!.id;
+  });
+  afterAll(() => t.close());
+
+  describe('the sheet of an event', () => {
+    it("lists the event's expected students, none registered yet", async () => {
+      const { status, body } = await sheet(teacher);
+      expect(status).toBe(200);
+      expect(body.registration).toBeNull();
+      expect(body.rows.map((row) => [row.studentId, row.status, row.record])).toEqual(
+        expect.arrayContaining([
+          [students.anna.id, 'notAttending', null],
+          [students.bjorn.id, 'notAttending', null],
+        ]),
+      );
+      expect(body.rows).toHaveLength(2);
+    });
+
+    it('saves the whole sheet in one go, with minutes, who registered it, an audit row each and a live event', async () => {
+      const before = await lastLiveEventId(t);
+      const { status, body } = await save([
+        { studentId: students.anna.id, manualStatus: 'attending' },
+        { studentId: students.bjorn.id, manualStatus: 'justifiedLeave', note: 'Legetime' },
+      ]);
+      expect(status).toBe(200);
+      const anna = body.rows.find((row) => row.studentId === students.anna.id)!;
+      expect(anna.status).toBe('attending');
+      expect(anna.record).toMatchObject({
+        id: `${eventL}-${students.anna.id}`,
+        eventDuration: 150,
+        registeredBy: teacherId,
+        manualStatus: 'attending',
+        status: 'attending',
+      });
+      expect(body.rows.find((row) => row.studentId === students.bjorn.id)!.record).toMatchObject({
+        status: 'justifiedLeave',
+        note: 'Legetime',
+      });
+      expect(body.registration).toMatchObject({ registeredBy: teacherId });
+      const audits = await t.ctx.database.db
+        .selectFrom('audit_log')
+        .select(['action', 'after'])
+        .where('entity', '=', 'attendance')
+        .where('school_id', '=', schoolId)
+        .execute();
+      expect(audits).toHaveLength(2);
+      expect(JSON.parse(audits[0]!.after!)).toHaveProperty('status');
+      expect((await liveEventsAfter(t, before)).map((e) => e.topic)).toContain('attendance');
+    });
+
+    it('answers 304 while the sheet is unchanged and the new sheet after a save', async () => {
+      const first = await t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher });
+      const etag = first.headers.etag as string;
+      const again = await t.request({
+        method: 'GET',
+        url: sheetUrl(eventL),
+        cookie: teacher,
+        headers: { 'if-none-match': etag },
+      });
+      expect(again.statusCode).toBe(304);
+      // A student's own view is kept apart from the staff's whole sheet.
+      expect((await sheet(students.anna.cookie)).body.rows).toHaveLength(1);
+      expect((await sheet(teacher)).body.rows).toHaveLength(2);
+      await save([
+        { studentId: students.anna.id, manualStatus: 'notAttending' },
+        { studentId: students.bjorn.id, manualStatus: 'justifiedLeave', note: 'Legetime' },
+      ]);
+      const changed = await t.request({
+        method: 'GET',
+        url: sheetUrl(eventL),
+        cookie: teacher,
+        headers: { 'if-none-match': etag },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(
+        (changed.json() as AttendanceSheet).rows.find((r) => r.studentId === students.anna.id)!.status,
+      ).toBe('notAttending');
+    });
+
+    it('shows a student only their own row, and lets them change nothing', async () => {
+      const own = await sheet(students.anna.cookie);
+      expect(own.body.rows.map((row) => row.studentId)).toEqual([students.anna.id]);
+      expect((await save([], students.anna.cookie)).status).toBe(403);
+      expect((await sheet(stipp)).body.rows).toEqual([]);
+      expect((await save([], stipp)).status).toBe(403);
+    });
+
+    it('removes the record of a student no longer listed (SPEC §7) and audits it', async () => {
+      const { body } = await save([{ studentId: students.anna.id, manualStatus: 'attending' }]);
+      const bjorn = body.rows.find((row) => row.studentId === students.bjorn.id)!;
+      expect(bjorn.record).toBeNull();
+      const deleted = await t.ctx.database.db
+        .selectFrom('audit_log')
+        .select('entity_id')
+        .where('entity', '=', 'attendance')
+        .where('action', '=', 'delete')
+        .execute();
+      expect(deleted.map((row) => row.entity_id)).toEqual([`${eventL}-${students.bjorn.id}`]);
+    });
+
+    it('refuses unknown students, staff and doubles with the SPEC message, writing nothing', async () => {
+      const before = await recordCount();
+      for (const [records, index] of [
+        [[{ studentId: 'nobody', manualStatus: 'attending' }], 0],
+        [[{ studentId: teacherId, manualStatus: 'attending' }], 0],
+        [
+          [
+            { studentId: students.anna.id, manualStatus: 'attending' },
+            { studentId: students.anna.id, manualStatus: 'notAttending' },
+          ],
+          1,
+        ],
+      ] as const) {
+        const response = await save([...records]);
+        expect(response.status).toBe(400);
+        expect(
+          (response.body as unknown as { errors: { path: string; message: string }[] }).errors[0],
+        ).toMatchObject({
+          path: `body.records.${index}.studentId`,
+        });
+      }
+      const unknown = await save([{ studentId: 'nobody', manualStatus: 'attending' }]);
+      expect((unknown.body as unknown as { errors: { message: string }[] }).errors[0]!.message).toBe(
+        ATTENDANCE_MESSAGES.studentMissing,
+      );
+      expect((await save([{ studentId: students.anna.id, manualStatus: 'present' }])).status).toBe(400);
+      expect(await recordCount()).toBe(before);
+    });
+
+    it('answers 404 with the SPEC message for an event that does not exist', async () => {
+      const response = await sheet(teacher, 'nosuchentry@1795000000000');
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({
+        code: 'event-not-found',
+        detail: ATTENDANCE_MESSAGES.eventMissing,
+      });
+      expect((await save([], teacher, 'no-such-event')).status).toBe(404);
+    });
+  });
+
+  describe('absence registered in advance', () => {
+    it('applies to the sheet, yields to the manual status, and shows on a record written later', async () => {
+      const registered = await api(teacher, 'PUT', '/api/v1/attendance/preliminary', {
+        eventId: eventL,
+        studentId: students.bjorn.id,
+        preliminaryStatus: 'justifiedLeave',
+        note: 'Tannlege',
+      });
+      expect(registered.status).toBe(204);
+      let row = (await sheet(teacher)).body.rows.find((r) => r.studentId === students.bjorn.id)!;
+      expect(row).toMatchObject({
+        status: 'justifiedLeave',
+        preliminary: { status: 'justifiedLeave', note: 'Tannlege' },
+      });
+
+      const saved = await save([
+        { studentId: students.anna.id, manualStatus: 'attending' },
+        { studentId: students.bjorn.id, manualStatus: null },
+      ]);
+      row = saved.body.rows.find((r) => r.studentId === students.bjorn.id)!;
+      expect(row.record).toMatchObject({
+        preliminaryStatus: 'justifiedLeave',
+        status: 'justifiedLeave',
+        manualStatus: null,
+      });
+      // The manual status wins (SPEC §4).
+      const manual = await save([
+        { studentId: students.anna.id, manualStatus: 'attending' },
+        { studentId: students.bjorn.id, manualStatus: 'notAttending' },
+      ]);
+      expect(manual.body.rows.find((r) => r.studentId === students.bjorn.id)!.status).toBe('notAttending');
+    });
+
+    it('registers whole days, which apply to every event of that day', async () => {
+      const response = await api(teacher, 'PUT', '/api/v1/attendance/preliminary-days', {
+        date: '2026-11-23',
+        studentId: students.cecilie.id,
+        preliminaryStatus: 'justifiedLeave',
+        note: 'Begravelse',
+      });
+      expect(response.status).toBe(204);
+      const row = (await sheet(teacher, eventM)).body.rows[0]!;
+      expect(row).toMatchObject({ studentId: students.cecilie.id, status: 'justifiedLeave' });
+      const list = await api<{ days: unknown[]; events: unknown[] }>(
+        stipp,
+        'GET',
+        '/api/v1/attendance/preliminary?from=2026-11-23&to=2026-11-29',
+      );
+      expect(list.status).toBe(200);
+      expect(list.body.days).toHaveLength(1);
+      expect(list.body.events).toHaveLength(1);
+      expect(
+        (
+          await api(
+            students.anna.cookie,
+            'GET',
+            '/api/v1/attendance/preliminary?from=2026-11-23&to=2026-11-29',
+          )
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await api(stipp, 'PUT', '/api/v1/attendance/preliminary-days', {
+            date: '2026-11-24',
+            studentId: students.cecilie.id,
+            preliminaryStatus: 'justifiedLeave',
+          })
+        ).status,
+      ).toBe(403);
+      const removed = await api(
+        teacher,
+        'DELETE',
+        `/api/v1/attendance/preliminary-days/2026-11-23/${students.cecilie.id}`,
+      );
+      expect(removed.status).toBe(204);
+      expect((await sheet(teacher, eventM)).body.rows[0]!.status).toBe('notAttending');
+    });
+
+    it('refuses a bad date, an unknown student and an unknown event', async () => {
+      for (const payload of [
+        { date: '2026-02-30', studentId: students.anna.id, preliminaryStatus: 'justifiedLeave' },
+        { date: '2026-11-24', studentId: 'nobody', preliminaryStatus: 'justifiedLeave' },
+        { date: '2026-11-24', studentId: students.anna.id, preliminaryStatus: 'away' },
+      ]) {
+        expect((await api(teacher, 'PUT', '/api/v1/attendance/preliminary-days', payload)).status).toBe(400);
+      }
+      const event = await api(teacher, 'PUT', '/api/v1/attendance/preliminary', {
+        eventId: 'nosuchentry@1795000000000',
+        studentId: students.anna.id,
+        preliminaryStatus: 'justifiedLeave',
+      });
+      expect(event.status).toBe(404);
+    });
+  });
+
+  describe('records by student and by line', () => {
+    it('gives a student their own records and staff anyone’s', async () => {
+      const url = (id: string) => `/api/v1/attendance/students/${id}?from=2026-11-23&to=2026-11-29`;
+      const own = await api<AttendanceRecord[]>(students.anna.cookie, 'GET', url(students.anna.id));
+      expect(own.status).toBe(200);
+      expect(own.body.map((r) => r.status)).toEqual(['attending']);
+      expect((await api(students.anna.cookie, 'GET', url(students.bjorn.id))).status).toBe(404);
+      const staff = await api<AttendanceRecord[]>(teacher, 'GET', url(students.bjorn.id));
+      expect(staff.body.map((r) => r.status)).toEqual(['notAttending']);
+      expect(
+        (await api(teacher, 'GET', `${url(students.anna.id).split('?')[0]}?from=2026-11-29&to=2026-11-23`))
+          .status,
+      ).toBe(400);
+      const line = await api<AttendanceRecord[]>(
+        teacher,
+        'GET',
+        `/api/v1/attendance/lines/${lineL}?from=2026-11-23&to=2026-11-29`,
+      );
+      expect(line.body).toHaveLength(2);
+      expect(
+        (
+          await api(
+            students.anna.cookie,
+            'GET',
+            `/api/v1/attendance/lines/${lineL}?from=2026-11-23&to=2026-11-29`,
+          )
+        ).status,
+      ).toBe(403);
+    });
+  });
+
+  describe('another school', () => {
+    it("finds none of this school's events, students or lines", async () => {
+      expect((await sheet(otherAdmin)).status).toBe(404);
+      expect((await save([], otherAdmin)).status).toBe(404);
+      expect(
+        (
+          await api(
+            otherAdmin,
+            'GET',
+            `/api/v1/attendance/students/${students.anna.id}?from=2026-11-23&to=2026-11-29`,
+          )
+        ).status,
+      ).toBe(404);
+      expect(
+        (await api(otherAdmin, 'GET', `/api/v1/attendance/lines/${lineL}?from=2026-11-23&to=2026-11-29`))
+          .status,
+      ).toBe(404);
+      const list = await api<{ days: unknown[]; events: unknown[] }>(
+        otherAdmin,
+        'GET',
+        '/api/v1/attendance/preliminary?from=2026-11-01&to=2026-11-30',
+      );
+      expect(list.body).toEqual({ days: [], events: [] });
+      expect(
+        (
+          await api(otherAdmin, 'PUT', '/api/v1/attendance/preliminary-days', {
+            date: '2026-11-24',
+            studentId: students.anna.id,
+            preliminaryStatus: 'justifiedLeave',
+          })
+        ).status,
+      ).toBe(400);
+    });
+  });
+});

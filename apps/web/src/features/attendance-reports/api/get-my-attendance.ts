@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { MyAttendanceSummary } from './report-types';
+
+export function getMyAttendance(signal?: AbortSignal): Promise<MyAttendanceSummary> {
+  return apiRequest<MyAttendanceSummary>('/attendance/me/summary', { signal });
+}
+
+// Under 'attendance': a scan or a teacher's sheet refreshes the card live.
+export const myAttendanceQueryOptions = queryOptions({
+  queryKey: ['attendance', 'me', 'summary'] as const,
+  queryFn: ({ signal }) => getMyAttendance(signal),
+});
+
+/** The signed-in student's own attendance for the school year and the last eight weeks. */
+export function useMyAttendance(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...myAttendanceQueryOptions, enabled: options.enabled ?? true });
+}

@@ -1,0 +1,76 @@
+/**
+ * Days and ranges at the school (Europe/Oslo) for the attendance page: today's events, the
+ * school year, whole days of absence registered in advance. Dates are YYYY-MM-DD school dates.
+ */
+import { schoolTimeToInstant } from '@tun/shared/calendar-expand';
+import { isIsoDate, todayInSchoolZone } from '@tun/shared/time';
+
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** From the first moment of `fromDate` to the first moment after `toDate`, as ISO instants. */
+export function dateRangeInstants(fromDate: string, toDate: string): { from: string; to: string } {
+  return {
+    from: new Date(schoolTimeToInstant(fromDate, '00:00')).toISOString(),
+    to: new Date(schoolTimeToInstant(addDays(toDate, 1), '00:00')).toISOString(),
+  };
+}
+
+/** One school day (23 or 25 hours on the days the clocks change). */
+export function dayInstants(date: string): { from: string; to: string } {
+  return dateRangeInstants(date, date);
+}
+
+/**
+ * The school year holding `date`: 1 August to 31 July, as a Norwegian folk high school year runs
+ * (the Lånekassen year too); reports and a student's totals default to it.
+ */
+export function schoolYearOf(date: string): { from: string; to: string } {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const start = month >= 8 ? year : year - 1;
+  return { from: `${start}-08-01`, to: `${start + 1}-07-31` };
+}
+
+/** The school year so far: from its first day to today. */
+export function schoolYearToDate(now: Date = new Date()): { from: string; to: string } {
+  const today = todayInSchoolZone(now);
+  return { from: schoolYearOf(today).from, to: today };
+}
+
+/** A range a person typed is usable when both are dates and it does not end before it starts. */
+export function isDateRange(from: string, to: string): boolean {
+  return isIsoDate(from) && isIsoDate(to) && from <= to;
+}
+
+/**
+ * Every date from `from` to `to`, both included; null when the range is not valid or longer
+ * than `max` days (absence for more than a term is a matter for the office, not this form).
+ */
+export function datesBetween(from: string, to: string, max: number): string[] | null {
+  if (!isDateRange(from, to)) return null;
+  const dates: string[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    if (dates.length >= max) return null;
+    dates.push(date);
+  }
+  return dates;
+}
+
+/**
+ * A range of instants in pieces no longer than `maxMs`: the calendar answers at most 100 days
+ * per request, and a school year is longer.
+ */
+export function splitRange(from: string, to: string, maxMs: number): { from: string; to: string }[] {
+  const end = Date.parse(to);
+  const pieces: { from: string; to: string }[] = [];
+  for (let start = Date.parse(from); start < end; start += maxMs) {
+    pieces.push({
+      from: new Date(start).toISOString(),
+      to: new Date(Math.min(start + maxMs, end)).toISOString(),
+    });
+  }
+  return pieces;
+}

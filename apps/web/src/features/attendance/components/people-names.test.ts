@@ -1,0 +1,59 @@
+import type { Person } from '@tun/shared/people';
+import { describe, expect, it } from 'vitest';
+import { isStudent, nameMap, studentOptions } from './people-names';
+
+function person(id: string, first: string, last: string, roles: Person['roles'] = []): Person {
+  return {
+    id,
+    name: { first, last },
+    email: null,
+    phone: null,
+    room: null,
+    memberOf: [],
+    roles,
+    hasLogin: false,
+    userMutableData: {},
+  };
+}
+
+const people = [
+  person('1', 'Åse', 'Li'),
+  person('2', 'Ola', 'Berg', ['teacher']),
+  person('3', 'Anne', 'Øye'),
+  person('4', 'Kari', 'Zahl', ['stipp']),
+  person('5', 'Bjørn', 'Dahl'),
+];
+
+describe('studentOptions', () => {
+  it('lists people without roles, sorted as Norwegian sorts', () => {
+    expect(studentOptions(people, 'nb-NO')).toEqual([
+      { value: '3', label: 'Anne Øye' },
+      { value: '5', label: 'Bjørn Dahl' },
+      { value: '1', label: 'Åse Li' },
+    ]);
+  });
+
+  it('tells two students of the same name apart', () => {
+    const twins = [
+      { ...person('6', 'Jakob', 'Amundsen'), email: 'jakob.a@example.no' },
+      { ...person('7', 'Jakob', 'Amundsen'), room: '12' },
+    ];
+    expect(studentOptions([...twins, person('8', 'Åse', 'Li')], 'nb-NO').map((o) => o.label)).toEqual([
+      'Jakob Amundsen (12)',
+      'Jakob Amundsen (jakob.a@example.no)',
+      'Åse Li',
+    ]);
+  });
+
+  it('leaves out staff and scholars', () => {
+    expect(isStudent(people[1]!)).toBe(false);
+    expect(isStudent(people[3]!)).toBe(false);
+  });
+});
+
+describe('nameMap', () => {
+  it('maps ids to short full names, and is empty while people load', () => {
+    expect(nameMap(people).get('2')).toBe('Ola Berg');
+    expect(nameMap(undefined).size).toBe(0);
+  });
+});

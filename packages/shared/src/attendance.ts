@@ -1,0 +1,208 @@
+/**
+ * Attendance (SPEC §3 attendance records, §4 effective status and tag validation, §5, §8, §9).
+ * A folk high school reports each student's attendance for the school year: at least 90 % is
+ * needed for Lånekassen's grant and for extra admission points, so minutes are counted exactly.
+ * Decisions the SPEC leaves open are in docs/decisions/010-attendance.md.
+ */
+import { z } from 'zod';
+import { isoDateSchema } from './groups';
+
+/** SPEC §3: each status is null or one of these. */
+export const ATTENDANCE_STATUSES = ['notAttending', 'attending', 'justifiedLeave'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+export const attendanceStatusSchema = z.enum(ATTENDANCE_STATUSES);
+
+/** SPEC §9: a tag scan counts from 10 minutes before the start. */
+export const TAG_SCAN_BUFFER_MS = 600_000;
+/** The share of expected minutes a student must attend over the school year. */
+export const ATTENDANCE_REQUIRED_SHARE = 0.9;
+/** A class has 20–60 students; a whole-school event a few hundred. */
+export const ATTENDANCE_SHEET_MAX = 1000;
+export const ATTENDANCE_NOTE_MAX = 500;
+
+/** SPEC §5 and §8, word for word. */
+export const ATTENDANCE_MESSAGES = {
+  noRegistrar: 'Neither registeredBy or preliminaryBy given!',
+  eventMissing: 'Event listed in attendance does not exist!',
+  studentMissing: 'Student listed in attendance does not exist!',
+  invalidStatus: 'Invalid status fields for AttendanceRecord',
+  noTag: 'Det ser ut som rommet ikke har en registrert NFC-tag ennå.',
+} as const;
+
+// Whole per mille, so that 89.95 % is never shown as 90.0 % beside an «under 90 %» flag.
+const REQUIRED_PER_MILLE = Math.round(ATTENDANCE_REQUIRED_SHARE * 1000);
+
+/**
+ * Attended of expected minutes in per cent, rounded down to one decimal, and whether it is below
+ * the 90 % (justified leave is in the expected minutes: docs/decisions/010-attendance.md).
+ */
+export function attendancePercent(
+  attended: number,
+  expected: number,
+): { percent: number | null; below: boolean } {
+  if (expected <= 0) return { percent: null, below: false };
+  const perMille = Math.floor((attended * 1000) / expected);
+  return { percent: perMille / 10, below: perMille < REQUIRED_PER_MILLE };
+}
+
+/** The statuses a record keeps; each may be unset. */
+export interface AttendanceStatuses {
+  manualStatus: AttendanceStatus | null;
+  preliminaryStatus: AttendanceStatus | null;
+  nfcStatus: AttendanceStatus | null;
+}
+
+/**
+ * SPEC §4: the manual status wins; otherwise the preliminary status applies, then the tag (nfc)
+ * status, then notAttending.
+ */
+export function effectiveStatus(record: Partial<AttendanceStatuses> | null | undefined): AttendanceStatus {
+  return record?.manualStatus ?? record?.preliminaryStatus ?? record?.nfcStatus ?? 'notAttending';
+}
+
+/**
+ * SPEC §4: a scan marks attending only with the room's key of the day, from 10 minutes before
+ * the event starts until it ends; otherwise the result is none (undefined).
+ */
+export function tagScanStatus(
+  scan: { key: string; at: number },
+  room: { keyOfTheDay: string | null },
+  event: { start: number; end: number },
+): 'attending' | undefined {
+  if (room.keyOfTheDay === null || scan.key !== room.keyOfTheDay) return undefined;
+  if (scan.at < event.start - TAG_SCAN_BUFFER_MS || scan.at >= event.end) return undefined;
+  return 'attending';
+}
+
+/** SPEC §3: the id of a record is `eventId-studentId`. */
+export function attendanceId(eventId: string, studentId: string): string {
+  return `${eventId}-${studentId}`;
+}
+
+export const attendanceRecordSchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  studentId: z.string(),
+  /** Minutes; what the event counts for in reports. */
+  eventDuration: z.number().int().nonnegative(),
+  eventStart: z.string(),
+  /** Only mandatory events count towards the 90 % (ATTENDANCE_REQUIRED_SHARE). */
+  eventMandatory: z.boolean(),
+  note: z.string().nullable(),
+  registeredBy: z.string().nullable(),
+  preliminaryBy: z.string().nullable(),
+  /** The effective status (SPEC §4), stored so that reports can sum it. */
+  status: attendanceStatusSchema,
+  nfcStatus: attendanceStatusSchema.nullable(),
+  preliminaryStatus: attendanceStatusSchema.nullable(),
+  manualStatus: attendanceStatusSchema.nullable(),
+  updatedAt: z.string(),
+});
+export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
+
+/** One row of a sheet: a student expected at the event, with what is known of them. */
+export const attendanceSheetRowSchema = z.object({
+  studentId: z.string(),
+  record: attendanceRecordSchema.nullable(),
+  /** Absence registered in advance for this event or the whole day. */
+  preliminary: z
+    .object({ status: attendanceStatusSchema, note: z.string().nullable(), by: z.string().nullable() })
+    .nullable(),
+  status: attendanceStatusSchema,
+});
+export type AttendanceSheetRow = z.infer<typeof attendanceSheetRowSchema>;
+
+export const attendanceSheetSchema = z.object({
+  eventId: z.string(),
+  /** Who last saved the sheet, and when (SPEC §7 eventAttendRegs). */
+  registration: z.object({ registeredBy: z.string().nullable(), date: z.string() }).nullable(),
+  rows: z.array(attendanceSheetRowSchema),
+});
+export type AttendanceSheet = z.infer<typeof attendanceSheetSchema>;
+
+/** PUT of a sheet: every student listed, with the status the teacher set. */
+export const attendanceSheetInputSchema = z.object({
+  records: z
+    .array(
+      z.object({
+        studentId: z.string().min(1).max(200),
+        manualStatus: attendanceStatusSchema.nullable(),
+        note: z.string().trim().max(ATTENDANCE_NOTE_MAX).nullable().default(null),
+      }),
+    )
+    .max(ATTENDANCE_SHEET_MAX),
+});
+export type AttendanceSheetInput = z.input<typeof attendanceSheetInputSchema>;
+
+/** Absence registered in advance for one event. */
+export const preliminaryInputSchema = z.object({
+  eventId: z.string().min(1).max(300),
+  studentId: z.string().min(1).max(200),
+  preliminaryStatus: attendanceStatusSchema,
+  note: z.string().trim().max(ATTENDANCE_NOTE_MAX).nullable().default(null),
+});
+export type PreliminaryInput = z.input<typeof preliminaryInputSchema>;
+
+/** Absence registered in advance for a whole day (SPEC §3 daily preliminary attendance). */
+export const preliminaryDayInputSchema = z.object({
+  date: isoDateSchema,
+  studentId: z.string().min(1).max(200),
+  preliminaryStatus: attendanceStatusSchema,
+  note: z.string().trim().max(ATTENDANCE_NOTE_MAX).nullable().default(null),
+});
+export type PreliminaryDayInput = z.input<typeof preliminaryDayInputSchema>;
+
+/** A range of school dates (YYYY-MM-DD, both days included). */
+export const dateRangeQuerySchema = z
+  .object({ from: isoDateSchema, to: isoDateSchema })
+  .refine((range) => range.to >= range.from, {
+    message: 'Til-datoen kan ikke være før fra-datoen',
+    path: ['to'],
+  });
+
+export const preliminaryListSchema = z.object({
+  events: z.array(
+    z.object({
+      eventId: z.string(),
+      studentId: z.string(),
+      eventStart: z.string(),
+      preliminaryStatus: attendanceStatusSchema,
+      note: z.string().nullable(),
+      preliminaryBy: z.string().nullable(),
+    }),
+  ),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      studentId: z.string(),
+      preliminaryStatus: attendanceStatusSchema,
+      note: z.string().nullable(),
+      preliminaryBy: z.string().nullable(),
+    }),
+  ),
+});
+export type PreliminaryList = z.infer<typeof preliminaryListSchema>;
+
+/** A scholar's proposed attendance for an event (SPEC §3 proposed attendance, §6 Proposals). */
+export const proposalSchema = z.object({
+  eventId: z.string(),
+  registeredBy: z.string().nullable(),
+  date: z.string(),
+  /** pending until an approver decides; approved ones are copied into attendance. */
+  state: z.enum(['pending', 'approved', 'rejected']),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  eventStart: z.string().nullable(),
+  records: z.array(
+    z.object({
+      studentId: z.string(),
+      manualStatus: attendanceStatusSchema.nullable(),
+      note: z.string().nullable(),
+    }),
+  ),
+});
+export type Proposal = z.infer<typeof proposalSchema>;
+
+export const proposalListQuerySchema = z.object({
+  state: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending'),
+});
