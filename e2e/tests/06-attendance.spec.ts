@@ -96,6 +96,59 @@ test.describe.serial('attendance', () => {
     });
   });
 
+  test('a scholar proposes attendance for the lesson and a teacher approves it', async ({
+    page,
+    browser,
+  }) => {
+    // A scholar with a sign-in, made by the admin.
+    await signInByApi(page);
+    const scholar = await call<{ id: string }>(page.request, 'POST', '/api/v1/people', {
+      name: { first: 'Stine', last: 'Stipendiat' },
+      email: 'stine@fjelltun.no',
+      roles: ['stipp'],
+    });
+    const link = await call<{ url: string }>(
+      page.request,
+      'POST',
+      `/api/v1/people/${scholar.id}/password-link`,
+      {},
+    );
+    const token = new URL(link.url).searchParams.get('token');
+    await call(page.request, 'POST', '/api/v1/password-links/set', {
+      token,
+      password: 'stipendiat-passord-1',
+    });
+
+    const stine = await (await browser.newContext()).newPage();
+    await signInByApi(stine, 'stine@fjelltun.no', 'stipendiat-passord-1');
+    await stine.goto('/app/attendance/proposals');
+    const events = stine.getByLabel('Hendelse', { exact: true });
+    await events.selectOption((await events.locator('option', { hasText: 'Kor' }).getAttribute('value'))!);
+    const siri = stine.getByRole('radiogroup', { name: STUDENT.name });
+    await siri.getByText('Til stede', { exact: true }).click();
+    await expectNoAxeViolations(stine, 'proposal form');
+    await stine.getByRole('button', { name: 'Send forslag' }).click();
+    await expect(stine.getByText('Forslaget for «Kor» er sendt til godkjenning.')).toBeVisible();
+
+    const teacher = await (await browser.newContext()).newPage();
+    await signInByApi(teacher, TEACHER.email, TEACHER.password);
+    await teacher.goto('/app/attendance/proposals');
+    await expect(teacher.getByText('Foreslått av Stine Stipendiat', { exact: false })).toBeVisible();
+    await expectNoAxeViolations(teacher, 'pending proposals');
+    await teacher.getByRole('button', { name: /^Godkjenn forslaget for Kor/ }).click();
+    await expect(
+      teacher.getByText('Forslaget for «Kor (Musikk)» er godkjent, og oppmøtet er registrert.'),
+    ).toBeVisible();
+
+    // Approved: the sheet has the scholar's status, registered by the teacher.
+    const sheet = await call<{ rows: { status: string; record: { manualStatus: string } }[] }>(
+      teacher.request,
+      'GET',
+      `/api/v1/attendance/events/${encodeURIComponent(ids.now)}`,
+    );
+    expect(sheet.rows[0]).toMatchObject({ status: 'attending', record: { manualStatus: 'attending' } });
+  });
+
   test('the report of a known week shows the right percentages', async ({ page }) => {
     // Kunst gets two students and ten one-hour lessons last week: Ida attends nine (90,0 %),
     // Per eight and has justified leave for one (80,0 %: justified leave is still leave).

@@ -39,7 +39,7 @@ export const MAIN_NAV: readonly NavItem[] = [
   { page: 'dashboard', to: '/app/dashboard', icon: IconLayoutDashboard },
   { page: 'posts', to: '/app/posts', icon: IconNews },
   { page: 'calendar', to: '/app/calendar', icon: IconCalendar },
-  { page: 'attendance', to: '/app/attendance', icon: IconChecklist },
+  { page: 'attendance', to: '/app/attendance', icon: IconChecklist, exact: true },
   { page: 'attendanceProposals', to: '/app/attendance/proposals', icon: IconChecks },
   { page: 'attendanceReport', to: '/app/attendance/report', icon: IconChartBar },
   { page: 'students', to: '/app/students', icon: IconUsers },

@@ -41,7 +41,7 @@ interface ProposalCardProps {
   headingOrder: TitleOrder;
   /** Approvers decide pending proposals; null for a scholar's own list. */
   decision: ReturnType<typeof useProposalDecision> | null;
-  /** Whether the students are listed at first (pending ones are; history is summed up). */
+  /** Whether the students are listed at first (short pending ones are; the rest are summed up). */
   defaultOpen: boolean;
 }
 

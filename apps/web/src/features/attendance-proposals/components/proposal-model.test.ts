@@ -95,7 +95,7 @@ describe('days and ranges', () => {
 });
 
 describe('expected students', () => {
-  it('takes every student (no roles) for a whole-school event, by name', () => {
+  it('takes every student (no roles) for a whole-school event, in sheet order', () => {
     expect(expectedStudents([], { people, electives, groups }, 'nb').map((s) => s.name)).toEqual([
       'Bjørn Aune',
       'Cecilie Berg',

@@ -4,7 +4,7 @@ import { ATTENDANCE_NOTE_MAX, type AttendanceStatus } from '@tun/shared/attendan
 import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExpectedStudent, StudentMark } from './proposal-model';
-import { StatusPicker } from './status-picker';
+import { StatusControl } from '../../attendance/components/status-control';
 
 interface ProposeRowProps {
   student: ExpectedStudent;
@@ -45,7 +45,7 @@ export const ProposeRow = memo(function ProposeRow({
               </Group>
             )}
           </Stack>
-          <StatusPicker
+          <StatusControl
             value={mark?.status ?? null}
             onChange={(status) => onMark(student.id, { status })}
             labelledBy={nameId}

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
-import type { PreliminaryList as PreliminaryListData } from '@tun/shared/attendance';
+import type { AttendanceStatus, PreliminaryList as PreliminaryListData } from '@tun/shared/attendance';
 import { todayInSchoolZone } from '@tun/shared/time';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTag, useFormatters } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
@@ -142,38 +142,27 @@ export function PreliminaryList({
                       day: dayLabel(entry),
                     });
                     return (
-                      <Table.Tr key={id}>
-                        <Table.Td>
-                          <time dateTime={entry.date}>{dayLabel(entry)}</time>
-                        </Table.Td>
-                        <Table.Td>{student}</Table.Td>
-                        <Table.Td>
-                          <StatusBadge status={entry.preliminaryStatus} />
-                        </Table.Td>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.note ?? ''}</Table.Td>
-                        <Table.Td>{nameOf(entry.preliminaryBy)}</Table.Td>
-                        {canChange && (
-                          <Table.Td>
-                            <Button
-                              size="compact-sm"
-                              variant="subtle"
-                              color="red"
-                              leftSection={<IconTrash size={16} aria-hidden="true" />}
-                              aria-label={t('attendance.preliminary.removeLabel', { what: label })}
-                              loading={removing === id}
-                              onClick={() =>
-                                void onRemove(
-                                  { kind: 'day', date: entry.date, studentId: entry.studentId },
-                                  id,
-                                  label,
-                                )
+                      <PreliminaryRow
+                        key={id}
+                        when={<time dateTime={entry.date}>{dayLabel(entry)}</time>}
+                        student={student}
+                        entry={entry}
+                        by={nameOf(entry.preliminaryBy)}
+                        remove={
+                          canChange
+                            ? {
+                                label,
+                                loading: removing === id,
+                                onClick: () =>
+                                  void onRemove(
+                                    { kind: 'day', date: entry.date, studentId: entry.studentId },
+                                    id,
+                                    label,
+                                  ),
                               }
-                            >
-                              {t('attendance.preliminary.remove')}
-                            </Button>
-                          </Table.Td>
-                        )}
-                      </Table.Tr>
+                            : undefined
+                        }
+                      />
                     );
                   })}
                 </Table.Tbody>
@@ -208,38 +197,27 @@ export function PreliminaryList({
                       when: eventStart(entry.eventStart, language),
                     });
                     return (
-                      <Table.Tr key={id}>
-                        <Table.Td>
-                          <EventCell entry={entry} />
-                        </Table.Td>
-                        <Table.Td>{student}</Table.Td>
-                        <Table.Td>
-                          <StatusBadge status={entry.preliminaryStatus} />
-                        </Table.Td>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.note ?? ''}</Table.Td>
-                        <Table.Td>{nameOf(entry.preliminaryBy)}</Table.Td>
-                        {canChange && (
-                          <Table.Td>
-                            <Button
-                              size="compact-sm"
-                              variant="subtle"
-                              color="red"
-                              leftSection={<IconTrash size={16} aria-hidden="true" />}
-                              aria-label={t('attendance.preliminary.removeLabel', { what: label })}
-                              loading={removing === id}
-                              onClick={() =>
-                                void onRemove(
-                                  { kind: 'event', eventId: entry.eventId, studentId: entry.studentId },
-                                  id,
-                                  label,
-                                )
+                      <PreliminaryRow
+                        key={id}
+                        when={<EventCell entry={entry} />}
+                        student={student}
+                        entry={entry}
+                        by={nameOf(entry.preliminaryBy)}
+                        remove={
+                          canChange
+                            ? {
+                                label,
+                                loading: removing === id,
+                                onClick: () =>
+                                  void onRemove(
+                                    { kind: 'event', eventId: entry.eventId, studentId: entry.studentId },
+                                    id,
+                                    label,
+                                  ),
                               }
-                            >
-                              {t('attendance.preliminary.remove')}
-                            </Button>
-                          </Table.Td>
-                        )}
-                      </Table.Tr>
+                            : undefined
+                        }
+                      />
                     );
                   })}
                 </Table.Tbody>
@@ -249,5 +227,48 @@ export function PreliminaryList({
         </>
       )}
     </Stack>
+  );
+}
+
+/** One absence registered in advance: when, who, what, by whom, and removing it for those who may. */
+function PreliminaryRow({
+  when,
+  student,
+  entry,
+  by,
+  remove,
+}: {
+  when: ReactNode;
+  student: string;
+  entry: { preliminaryStatus: AttendanceStatus; note: string | null };
+  by: string;
+  remove?: { label: string; loading: boolean; onClick: () => void };
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr>
+      <Table.Td>{when}</Table.Td>
+      <Table.Td>{student}</Table.Td>
+      <Table.Td>
+        <StatusBadge status={entry.preliminaryStatus} />
+      </Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.note ?? ''}</Table.Td>
+      <Table.Td>{by}</Table.Td>
+      {remove && (
+        <Table.Td>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden="true" />}
+            aria-label={t('attendance.preliminary.removeLabel', { what: remove.label })}
+            loading={remove.loading}
+            onClick={remove.onClick}
+          >
+            {t('attendance.preliminary.remove')}
+          </Button>
+        </Table.Td>
+      )}
+    </Table.Tr>
   );
 }

@@ -17,7 +17,8 @@ export const STATUS_COLORS: Record<AttendanceStatus, string> = {
 const ORDER: readonly AttendanceStatus[] = ['attending', 'notAttending', 'justifiedLeave'];
 
 interface StatusControlProps {
-  value: AttendanceStatus;
+  /** None chosen yet (a scholar's proposal): no option is checked. */
+  value: AttendanceStatus | null;
   onChange: (status: AttendanceStatus) => void;
   /** The id of the student's name: the radio group is named by it. */
   labelledBy: string;
@@ -34,12 +35,12 @@ export function StatusControl({ value, onChange, labelledBy, disabled }: StatusC
   return (
     <SegmentedControl
       data={data}
-      value={value}
+      value={value ?? ''}
       onChange={(next) => {
         if (isAttendanceStatus(next)) onChange(next);
       }}
       aria-labelledby={labelledBy}
-      color={STATUS_COLORS[value]}
+      color={value ? STATUS_COLORS[value] : undefined}
       autoContrast
       disabled={disabled}
       fullWidth
