@@ -9,6 +9,7 @@ import { generateAttendance } from '../apps/server/src/demo/generate-attendance'
 import { generateTimetable } from '../apps/server/src/demo/generate-timetable';
 import { randomUUID } from 'node:crypto';
 import { schoolTimeToInstant, todayInSchoolZone } from '@tun/shared';
+import { sql } from 'kysely';
 import { openDatabase, type Queryable } from '../apps/server/src/db/database';
 import type { BenchDatabase } from './server';
 
@@ -82,13 +83,17 @@ export async function generateLargeSchool(
       : { dataDir: database.location },
   );
   try {
-    return await opened.db.transaction().execute(async (trx) => {
+    const school = await opened.db.transaction().execute(async (trx) => {
       const school = await generateSchool(trx, schoolId, LARGE_SIZE, seed);
       // 40 weeks of one-off events: 30 behind today (the school year so far) and 10 ahead.
       await generateTimetable(trx, schoolId, school, { weeksBack: 30, weeksAhead: 10 });
       await generateAttendance(trx, schoolId, { weeks: 40, registeredBy: school.staffIds[0] ?? null });
       return { ...school, ...(await sixtyStudentEvent(trx, schoolId, school)) };
     });
+    // A database in use has been vacuumed and analysed by autovacuum; a freshly loaded one not
+    // yet, and without the visibility map PostgreSQL cannot sum from the index alone.
+    if (database.dialect === 'postgres') await sql`vacuum analyze`.execute(opened.db);
+    return school;
   } finally {
     await opened.close();
   }

@@ -12,6 +12,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   SCHOOL_TIME_ZONE,
   TAG_SCAN_BUFFER_MS,
+  isEventFor,
   tagScanStatus,
   todayInSchoolZone,
   type AttendanceStatus,
@@ -21,7 +22,8 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
-import { findRecord, expectedStudents } from '../attendance/attendance.repository';
+import { findRecord } from '../attendance/attendance.repository';
+import { targetsOfPerson } from '../calendar/calendar.repository';
 import { writeStatuses, type Actor } from '../attendance/attendance.service';
 import { recordAudit } from '../audit/audit.repository';
 import { listCalendar } from '../calendar/calendar.service';
@@ -281,8 +283,9 @@ async function eventToScan(
     to: now + TOO_EARLY_HORIZON_MS,
     filter: { kind: 'room', id: roomId },
   });
-  const expectedAt = async (event: CalendarEvent) =>
-    event.groupsAttending.length === 0 || (await expectedStudents(db, schoolId, event)).includes(studentId);
+  // The student's own lines, electives and groups: one query, whatever the size of the events.
+  const targets = await targetsOfPerson(db, schoolId, studentId);
+  const expectedAt = async (event: CalendarEvent) => isEventFor(event, targets);
 
   const open = events
     .filter(
@@ -324,8 +327,16 @@ export async function scan(
   const key = matchingKey(acceptedKeys(tag, now), input.key);
   if (key === undefined) throw new ProblemError('scan-key-invalid');
 
+  // Which event is read outside the write, from the cached calendar: a class arriving together
+  // must not queue behind each other's calendar reads, only behind the short write itself.
+  const { db } = deps.database;
+  const event = await eventToScan(db, schoolId, input.roomId, actor.personId, key, now);
+  const before = await findRecord(db, schoolId, event.id, actor.personId);
+  // Scanning again changes nothing, so it writes nothing.
+  if (before?.nfc_status === 'attending') {
+    return { event: eventSummary(event), status: before.status as AttendanceStatus };
+  }
   return write(deps, schoolId, async (trx, publish) => {
-    const event = await eventToScan(trx, schoolId, input.roomId, actor.personId, key, now);
     await writeStatuses(trx, actor, event, [{ studentId: actor.personId, nfcStatus: 'attending' }], publish);
     const record = await findRecord(trx, schoolId, event.id, actor.personId);
     return { event: eventSummary(event), status: (record?.status ?? 'attending') as AttendanceStatus };
