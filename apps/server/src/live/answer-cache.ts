@@ -18,6 +18,7 @@ const ANSWER_MAX_BYTES = 512 * 1024;
 interface SchoolAnswers {
   version: number;
   answers: Map<string, { version: number; body: Buffer }>;
+  values: Map<string, { version: number; value: Promise<unknown> }>;
 }
 
 export interface AnswerCache {
@@ -29,6 +30,8 @@ export interface AnswerCache {
     key: string,
     make: () => Promise<unknown>,
   ): Promise<{ etag: string; body: Buffer }>;
+  /** A value made from the school's data (not sent as it is), kept and dropped like answers. */
+  value<T>(schoolId: string, key: string, make: () => Promise<T>): Promise<T>;
   stop(): void;
 }
 
@@ -39,12 +42,13 @@ export function createAnswerCache(live: LiveBus, name: string, topics: ReadonlyS
     if (!school || !topics.has(event.topic)) return;
     school.version = Math.max(school.version, event.id);
     school.answers.clear();
+    school.values.clear();
   });
   const schoolOf = (schoolId: string) => {
     let school = schools.get(schoolId);
     if (!school) {
       // Nothing heard of this school yet: whatever changed before now is in the database.
-      school = { version: live.latestId, answers: new Map() };
+      school = { version: live.latestId, answers: new Map(), values: new Map() };
       schools.set(schoolId, school);
     }
     return school;
@@ -70,6 +74,20 @@ export function createAnswerCache(live: LiveBus, name: string, topics: ReadonlyS
         school.answers.set(key, { version, body });
       }
       return { etag: etagOf(version), body };
+    },
+    value<T>(schoolId: string, key: string, make: () => Promise<T>): Promise<T> {
+      const school = schoolOf(schoolId);
+      const version = school.version;
+      const kept = school.values.get(key);
+      if (kept && kept.version === version) return kept.value as Promise<T>;
+      // Kept at once, so concurrent readers share one making; a change meanwhile drops it.
+      const value = make();
+      if (school.values.size >= ANSWERS_PER_SCHOOL) school.values.delete(school.values.keys().next().value!);
+      school.values.set(key, { version, value });
+      value.catch(() => {
+        if (school.values.get(key)?.value === value) school.values.delete(key);
+      });
+      return value;
     },
     stop: unsubscribe,
   };

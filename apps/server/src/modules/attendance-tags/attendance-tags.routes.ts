@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attendanceStatusSchema } from '@tun/shared';
 import type { AppContext } from '../../context';
+import { createAnswerCache } from '../../live/answer-cache';
+import { CALENDAR_BASE_TOPICS } from '../calendar/calendar-cache';
 import { problem, sendProblem } from '../../http/problem';
 import { changeTag, createTag, removeTag, roomTag, scan, ScanTooEarlyError } from './attendance-tags.service';
 
@@ -37,6 +39,9 @@ const scanResultSchema = z.object({ event: scanEventSchema, status: attendanceSt
  */
 export async function attendanceTagsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // What a scan reads besides the record: tags (announced as rooms), events, people's groups.
+  const scans = createAnswerCache(ctx.live, 'scan', new Set([...CALENDAR_BASE_TOPICS, 'people']));
+  app.addHook('onClose', async () => scans.stop());
 
   routes.get(
     '/api/v1/rooms/:id/tag',
@@ -126,7 +131,7 @@ export async function attendanceTagsRoutes(app: FastifyInstance, ctx: AppContext
     },
     async (request, reply) => {
       try {
-        return await scan(ctx, request.principal, request.body);
+        return await scan(ctx, request.principal, request.body, scans);
       } catch (error) {
         // RFC 9457 extension members: which event, and from when a scan counts.
         if (error instanceof ScanTooEarlyError) {

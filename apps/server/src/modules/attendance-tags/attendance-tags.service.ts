@@ -13,12 +13,14 @@ import {
   SCHOOL_TIME_ZONE,
   TAG_SCAN_BUFFER_MS,
   isEventFor,
+  schoolTimeToInstant,
   tagScanStatus,
   todayInSchoolZone,
   type AttendanceStatus,
   type CalendarEvent,
 } from '@tun/shared';
 import type { AppContext } from '../../context';
+import type { AnswerCache } from '../../live/answer-cache';
 import type { Queryable } from '../../db/database';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
@@ -270,22 +272,16 @@ export class ScanTooEarlyError extends ProblemError {
  * before the start until the end) holds now. When two do (one ending as the next begins), the
  * later one: a student scanning then is arriving, not leaving.
  */
-async function eventToScan(
-  db: Queryable,
-  schoolId: string,
-  roomId: string,
-  studentId: string,
+function eventToScan(
+  roomEvents: readonly CalendarEvent[],
+  targets: ReadonlySet<string>,
   key: string,
   now: number,
-): Promise<CalendarEvent> {
-  const events = await listCalendar(db, schoolId, {
-    from: now,
-    to: now + TOO_EARLY_HORIZON_MS,
-    filter: { kind: 'room', id: roomId },
-  });
-  // The student's own lines, electives and groups: one query, whatever the size of the events.
-  const targets = await targetsOfPerson(db, schoolId, studentId);
-  const expectedAt = async (event: CalendarEvent) => isEventFor(event, targets);
+): CalendarEvent {
+  const events = roomEvents.filter(
+    (event) => Date.parse(event.end) > now && Date.parse(event.start) < now + TOO_EARLY_HORIZON_MS,
+  );
+  const expectedAt = (event: CalendarEvent) => isEventFor(event, targets);
 
   const open = events
     .filter(
@@ -297,16 +293,22 @@ async function eventToScan(
         ) === 'attending',
     )
     .sort((a, b) => Date.parse(b.start) - Date.parse(a.start));
-  for (const event of open) if (await expectedAt(event)) return event;
+  for (const event of open) if (expectedAt(event)) return event;
 
   const upcoming = events.filter((event) => Date.parse(event.start) - TAG_SCAN_BUFFER_MS > now);
   for (const event of upcoming) {
-    if (await expectedAt(event)) {
+    if (expectedAt(event)) {
       const opensAt = new Date(Date.parse(event.start) - TAG_SCAN_BUFFER_MS).toISOString();
       throw new ScanTooEarlyError(eventSummary(event), opensAt);
     }
   }
   throw new ProblemError('scan-no-event');
+}
+
+/** The school date after this one. */
+function nextDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
 /**
@@ -318,19 +320,36 @@ export async function scan(
   deps: Deps,
   actor: Actor,
   input: { roomId: string; key: string },
+  cache?: AnswerCache,
 ): Promise<ScanResult> {
   const { schoolId } = actor;
   // SPEC §3: people without roles are students; only their attendance is taken.
   if (actor.roles.length > 0) throw new ProblemError('forbidden');
   const now = tagClock.now();
-  const tag = await tagOf(deps.database.db, schoolId, input.roomId);
+  const { db } = deps.database;
+  // A class scans in within a minute or two: the room's tag, its events of the day and each
+  // student's groups are kept until something they depend on changes (live/answer-cache.ts).
+  const kept = <T>(key: string, make: () => Promise<T>) =>
+    cache ? cache.value(schoolId, key, make) : make();
+  const tag = await kept(`tag|${input.roomId}`, () => tagOf(db, schoolId, input.roomId));
   const key = matchingKey(acceptedKeys(tag, now), input.key);
   if (key === undefined) throw new ProblemError('scan-key-invalid');
 
   // Which event is read outside the write, from the cached calendar: a class arriving together
   // must not queue behind each other's calendar reads, only behind the short write itself.
-  const { db } = deps.database;
-  const event = await eventToScan(db, schoolId, input.roomId, actor.personId, key, now);
+  const date = todayInSchoolZone(new Date(now));
+  const roomToday = await kept(`room-day|${input.roomId}|${date}`, () =>
+    listCalendar(db, schoolId, {
+      from: schoolTimeToInstant(date, '00:00'),
+      // Until two hours into tomorrow, so a scan late in the evening still sees what is next.
+      to: schoolTimeToInstant(nextDate(date), '00:00') + TOO_EARLY_HORIZON_MS,
+      filter: { kind: 'room', id: input.roomId },
+    }),
+  );
+  const targets = await kept(`targets|${actor.personId}`, () =>
+    targetsOfPerson(db, schoolId, actor.personId),
+  );
+  const event = eventToScan(roomToday, targets, key, now);
   const before = await findRecord(db, schoolId, event.id, actor.personId);
   // Scanning again changes nothing, so it writes nothing.
   if (before?.nfc_status === 'attending') {
