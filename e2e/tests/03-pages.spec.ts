@@ -17,7 +17,8 @@ const APP_PAGES: [path: string, heading: string][] = [
   ['/app/groups/new', 'Ny gruppe'],
   ['/app/food-planner', 'Matplan'],
   ['/app/rooms', 'Rom'],
-  ['/app/attendance?type=event&id=abc', 'Oppmøte'],
+  // The sheet of an event (here one that does not exist: the page says so).
+  ['/app/attendance?type=event&id=abc', 'Fraværsliste'],
   ['/app/janitor', 'Vaktmester'],
   ['/app/tv-setup', 'TV-oppsett'],
   ['/app/setup/schoolinfo', 'Skoleinformasjon'],
