@@ -87,6 +87,13 @@ test.describe.serial('attendance', () => {
     await siri.getByText('Gyldig fravær').click();
     await page.getByRole('button', { name: 'Lagre fravær' }).click();
     await expect(page.getByText('Fraværet er lagret for 1 elev.')).toBeVisible();
+    // Every change is on the record: the scan by the student, then the teacher's status.
+    await page.getByRole('button', { name: `Historikk for ${STUDENT.name}` }).click();
+    const history = page.getByRole('dialog', { name: `Endringer for ${STUDENT.name}` });
+    await expect(history.getByRole('row')).toHaveCount(3);
+    await expect(history.getByRole('row').nth(2)).toContainText('Gyldig fravær');
+    await expectNoAxeViolations(page, 'record history');
+    await page.keyboard.press('Escape');
     const sheet = await call<{
       rows: { status: string; record: { nfcStatus: string; manualStatus: string } }[];
     }>(page.request, 'GET', `/api/v1/attendance/events/${encodeURIComponent(ids.now)}`);

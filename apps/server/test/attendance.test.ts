@@ -243,6 +243,27 @@ describe.each(dialects())('attendance on %s', (dialect) => {
     });
   });
 
+  describe('the history of a record', () => {
+    it('shows every change with who made it, before and after; a student only their own', async () => {
+      const url = (studentId: string) =>
+        `/api/v1/attendance/events/${encodeURIComponent(eventL)}/students/${studentId}/history`;
+      const history = await api<
+        { action: string; actorPersonId: string; before: unknown; after: { status: string } | null }[]
+      >(teacher, 'GET', url(students.anna.id));
+      expect(history.status).toBe(200);
+      expect(history.body[0]).toMatchObject({
+        action: 'create',
+        actorPersonId: teacherId,
+        before: null,
+        after: { status: 'attending' },
+      });
+      expect(history.body.length).toBeGreaterThanOrEqual(2);
+      expect((await api(students.anna.cookie, 'GET', url(students.anna.id))).status).toBe(200);
+      expect((await api(students.anna.cookie, 'GET', url(students.bjorn.id))).status).toBe(404);
+      expect((await api(otherAdmin, 'GET', url(students.anna.id))).status).toBe(404);
+    });
+  });
+
   describe('absence registered in advance', () => {
     it('applies to the sheet, yields to the manual status, and shows on a record written later', async () => {
       const registered = await api(teacher, 'PUT', '/api/v1/attendance/preliminary', {

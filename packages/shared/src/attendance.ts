@@ -206,3 +206,27 @@ export type Proposal = z.infer<typeof proposalSchema>;
 export const proposalListQuerySchema = z.object({
   state: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending'),
 });
+
+/** What the audit keeps of a record before and after a change. */
+const auditedRecordSchema = z
+  .object({
+    status: attendanceStatusSchema,
+    manualStatus: attendanceStatusSchema.nullable(),
+    nfcStatus: attendanceStatusSchema.nullable(),
+    preliminaryStatus: attendanceStatusSchema.nullable(),
+    note: z.string().nullable(),
+    registeredBy: z.string().nullable(),
+  })
+  .partial();
+
+/** Every change of a record: who, when, what it was and what it became (issue 5 §9). */
+export const attendanceHistorySchema = z.array(
+  z.object({
+    at: z.string(),
+    actorPersonId: z.string().nullable(),
+    action: z.string(),
+    before: auditedRecordSchema.nullable(),
+    after: auditedRecordSchema.nullable(),
+  }),
+);
+export type AttendanceHistory = z.infer<typeof attendanceHistorySchema>;

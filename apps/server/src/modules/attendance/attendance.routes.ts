@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  attendanceHistorySchema,
   attendanceRecordSchema,
   attendanceSheetInputSchema,
   canAll,
@@ -20,6 +21,7 @@ import {
   attendanceSheet,
   listPreliminary,
   recordsOfLine,
+  recordHistory,
   recordsOfStudent,
   registerPreliminary,
   registerPreliminaryDay,
@@ -91,6 +93,21 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
       await saveSheet(ctx, request.principal, request.params.eventId, request.body);
       return attendanceSheet(db, request.principal, request.params.eventId);
     },
+  );
+
+  routes.get(
+    '/api/v1/attendance/events/:eventId/students/:studentId/history',
+    {
+      // Students and scholars: their own record only.
+      config: { access: 'absence:view' },
+      schema: {
+        tags: ['attendance'],
+        summary: "Every change of a student's record for an event: who, when, before and after",
+        params: eventParams.extend({ studentId: z.string().min(1).max(200) }),
+        response: { 200: attendanceHistorySchema },
+      },
+    },
+    async (request) => recordHistory(db, request.principal, request.params.eventId, request.params.studentId),
   );
 
   routes.get(

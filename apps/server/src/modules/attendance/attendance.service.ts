@@ -612,3 +612,30 @@ export async function listPreliminary(
     })),
   };
 }
+
+/**
+ * The audit of one record, oldest first: who changed it, when, from what to what. Someone who may
+ * see only their own absence sees only their own record's history.
+ */
+export async function recordHistory(db: Queryable, actor: Actor, eventId: string, studentId: string) {
+  if (!canAll(actor.roles, 'absence:view') && studentId !== actor.personId)
+    throw new ProblemError('not-found');
+  if (!(await studentsAmong(db, actor.schoolId, [studentId])).has(studentId))
+    throw new ProblemError('not-found');
+  const rows = await db
+    .selectFrom('audit_log')
+    .select(['at', 'actor_person_id', 'action', 'before', 'after'])
+    .where('school_id', '=', actor.schoolId)
+    .where('entity', '=', 'attendance')
+    .where('entity_id', '=', attendanceId(eventId, studentId))
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    at: row.at,
+    actorPersonId: row.actor_person_id,
+    action: row.action,
+    before: row.before === null ? null : (JSON.parse(row.before) as Record<string, unknown>),
+    after: row.after === null ? null : (JSON.parse(row.after) as Record<string, unknown>),
+  }));
+}

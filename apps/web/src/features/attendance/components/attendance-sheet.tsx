@@ -85,10 +85,14 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
     [],
   );
 
-  const nameOf = (id: string | null | undefined) =>
-    id
-      ? (names.get(id) ?? (people.data ? t('attendance.unknownPerson') : ''))
-      : t('attendance.unknownPerson');
+  // Stable, so that rows (memoised) render again only when their own data changes.
+  const nameOf = useCallback(
+    (id: string | null | undefined) =>
+      id
+        ? (names.get(id) ?? (people.data ? t('attendance.unknownPerson') : ''))
+        : t('attendance.unknownPerson'),
+    [names, people.data, t],
+  );
 
   const submit = async () => {
     const sent = edits;
@@ -208,6 +212,7 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
                 name={nameOf(row.studentId)}
                 canChange={canChange}
                 onEdit={onEdit}
+                nameOf={nameOf}
               />
             ))}
           </Stack>

@@ -1,8 +1,9 @@
 import { Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { IconNote, IconNfc } from '@tabler/icons-react';
+import { IconHistory, IconNote, IconNfc } from '@tabler/icons-react';
 import { ATTENDANCE_NOTE_MAX, type AttendanceSheetRow, type AttendanceStatus } from '@tun/shared/attendance';
 import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordHistoryModal } from './record-history-modal';
 import { StatusControl, STATUS_COLORS } from './status-control';
 import { shownNote, shownStatus, type RowEdit } from './sheet-model';
 
@@ -12,16 +13,26 @@ interface SheetRowProps {
   name: string;
   canChange: boolean;
   onEdit: (studentId: string, change: RowEdit) => void;
+  /** Names of the people in the record's history. */
+  nameOf: (personId: string | null) => string;
 }
 
 /** One student on the sheet: name, what is known already (advance notice, scan), status and note. */
-export const SheetRow = memo(function SheetRow({ row, edit, name, canChange, onEdit }: SheetRowProps) {
+export const SheetRow = memo(function SheetRow({
+  row,
+  edit,
+  name,
+  canChange,
+  onEdit,
+  nameOf,
+}: SheetRowProps) {
   const { t } = useTranslation();
   const nameId = useId();
   const noteId = useId();
   const status = shownStatus(row, edit);
   const note = shownNote(row, edit);
   const [noteOpen, setNoteOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const scanned = row.record?.nfcStatus === 'attending';
   const changed = edit?.status !== undefined && edit.status !== row.status;
 
@@ -117,6 +128,28 @@ export const SheetRow = memo(function SheetRow({ row, edit, name, canChange, onE
           </>
         ) : (
           note && <Text size="sm">{t('attendance.sheet.noteRead', { note })}</Text>
+        )}
+        {row.record && (
+          <>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconHistory size={16} aria-hidden="true" />}
+              aria-label={t('attendance.history.openLabel', { name })}
+              onClick={() => setHistoryOpen(true)}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('attendance.history.open')}
+            </Button>
+            <RecordHistoryModal
+              eventId={row.record.eventId}
+              studentId={row.studentId}
+              name={name}
+              nameOf={nameOf}
+              opened={historyOpen}
+              onClose={() => setHistoryOpen(false)}
+            />
+          </>
         )}
       </Stack>
     </Paper>
