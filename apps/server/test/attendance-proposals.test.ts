@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTENDANCE_MESSAGES, type AttendanceSheet, type CalendarEvent, type Proposal } from '@tun/shared';
-import { createMember, createSchool, login, setupSchool } from './factories';
+import { ATTENDANCE_MESSAGES, type AttendanceSheet, type Proposal } from '@tun/shared';
+import { attendanceSchool, callApi } from './attendance-factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 import { lastLiveEventId, liveEventsAfter } from './rooms-factories';
-
-const WEEK = { from: '2026-11-23T00:00:00+01:00', to: '2026-11-30T00:00:00+01:00' };
 
 describe.each(dialects())('attendance proposals on %s', (dialect) => {
   let t: TestApp;
@@ -16,25 +14,16 @@ describe.each(dialects())('attendance proposals on %s', (dialect) => {
   let stippId: string;
   let otherStipp: string;
   let otherAdmin: string;
-  const students: Record<'anna' | 'bjorn' | 'cecilie', { id: string; cookie: string }> = {
-    anna: { id: '', cookie: '' },
-    bjorn: { id: '', cookie: '' },
-    cecilie: { id: '', cookie: '' },
-  };
-  let lineL: string;
-  let lineM: string;
+  let students: Record<'anna' | 'bjorn' | 'cecilie', { id: string; cookie: string }>;
   let eventL: string;
   let eventM: string;
 
-  const api = async <T = unknown>(
+  const api = <T = unknown>(
     cookie: string,
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     payload?: object,
-  ) => {
-    const response = await t.request({ method, url, cookie, ...(payload === undefined ? {} : { payload }) });
-    return { status: response.statusCode, body: (response.body ? response.json() : null) as T };
-  };
+  ) => callApi<T>(t, cookie, method, url, payload);
   const proposalUrl = (eventId: string) => `/api/v1/attendance/proposals/${encodeURIComponent(eventId)}`;
   const propose = (records: object[], cookie = stipp, eventId = eventL) =>
     api(cookie, 'PUT', proposalUrl(eventId), { records });
@@ -57,58 +46,19 @@ describe.each(dialects())('attendance proposals on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    ({ schoolId, adminCookie: admin } = await setupSchool(t));
-    const teacherMember = await createMember(t, schoolId, ['teacher']);
-    teacherId = teacherMember.personId;
-    teacher = await login(t, teacherMember.email);
-    const stippMember = await createMember(t, schoolId, ['stipp']);
-    stippId = stippMember.personId;
-    stipp = await login(t, stippMember.email);
-    otherStipp = await login(t, (await createMember(t, schoolId, ['stipp'])).email);
-    for (const key of Object.keys(students) as (keyof typeof students)[]) {
-      const member = await createMember(t, schoolId, []);
-      students[key] = { id: member.personId, cookie: await login(t, member.email) };
-    }
-    otherAdmin = await login(t, (await createMember(t, await createSchool(t), ['admin'])).email);
-
-    const line = async (name: string, members: string[]) => {
-      const id = (
-        await api<{ id: string }>(admin, 'POST', '/api/v1/lines', {
-          name,
-          shortName: name.slice(0, 3),
-          color: 'blue',
-        })
-      ).body.id;
-      await api(admin, 'PUT', `/api/v1/lines/${id}/members`, { personIds: members });
-      return id;
-    };
-    lineL = await line('Friluftsliv', [students.anna.id, students.bjorn.id]);
-    lineM = await line('Musikk', [students.cecilie.id]);
-    await api(admin, 'PUT', '/api/v1/calendar/schedules/normalWeek', {
-      name: 'Normaluke',
-      days: {
-        Mo: [
-          {
-            name: 'Linjefag',
-            from: '09:00',
-            to: '11:30',
-            type: 'class',
-            mandatory: true,
-            groupsAttending: [],
-            roomUsed: null,
-            forClasses: [lineL, lineM],
-            forElectives: [],
-          },
-        ],
-      },
-    });
-    const week = await api<{ events: CalendarEvent[] }>(
+    ({
+      schoolId,
       admin,
-      'GET',
-      `/api/v1/calendar?from=${encodeURIComponent(WEEK.from)}&to=${encodeURIComponent(WEEK.to)}`,
-    );
-    eventL = week.body.events.find((e) => e.groupsAttending[0] === lineL)!.id;
-    eventM = week.body.events.find((e) => e.groupsAttending[0] === lineM)!.id;
+      teacher,
+      teacherId,
+      stipp,
+      otherAdmin,
+      students,
+      eventL,
+      eventM,
+      stippId,
+      otherStipp,
+    } = await attendanceSchool(t));
   });
   afterAll(() => t.close());
 
