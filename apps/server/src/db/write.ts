@@ -13,11 +13,18 @@ export async function write<T>(
   schoolId: string,
   work: (trx: Trx, publish: Publish) => Promise<T>,
 ): Promise<T> {
-  const messages: LiveMessage[] = [];
-  const publish: Publish = (topic, ids) => messages.push({ topic, ids: [...ids] });
+  // One announcement per topic, whatever the number of steps that touched it (a sheet's save
+  // removes, writes and registers, each publishing 'attendance').
+  const messages = new Map<LiveTopic, Set<string>>();
+  const publish: Publish = (topic, ids) => {
+    const known = messages.get(topic) ?? new Set<string>();
+    for (const id of ids) known.add(id);
+    messages.set(topic, known);
+  };
   const { result, events } = await deps.database.db.transaction().execute(async (trx) => {
     const value = await work(trx, publish);
-    return { result: value, events: await deps.live.record(trx, schoolId, messages) };
+    const merged: LiveMessage[] = [...messages].map(([topic, ids]) => ({ topic, ids: [...ids] }));
+    return { result: value, events: await deps.live.record(trx, schoolId, merged) };
   });
   deps.live.committed(events);
   return result;

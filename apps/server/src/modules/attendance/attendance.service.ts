@@ -270,7 +270,6 @@ export async function saveSheet(
           before: auditView(row),
         })),
       );
-      publish('attendance', [event.id]);
     }
     await writeStatuses(trx, actor, event, input.records, publish, existing);
     await putRegistration(trx, schoolId, event.id, actor.personId);
