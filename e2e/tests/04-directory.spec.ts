@@ -188,3 +188,38 @@ test('a second browser sees directory changes without reloading', async ({ page,
   await expect(page.getByText('Live Eleven')).toBeVisible();
   await expectNoAxeViolations(page, '/app/students');
 });
+
+test('a write made after the first fetch but before the live stream opens still shows', async ({
+  page,
+  browser,
+}) => {
+  // Hold the page's live stream until the write has landed: the stream will never announce it.
+  let releaseStream!: () => void;
+  const streamHeld = new Promise<void>((resolve) => (releaseStream = resolve));
+  await page.route('**/api/v1/live', async (route) => {
+    await streamHeld;
+    await route.continue();
+  });
+  await signInByApi(page);
+  const roomsFetched = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/v1/rooms' && response.ok(),
+  );
+  await page.goto('/app/rooms');
+  await roomsFetched;
+  await expect(page.getByRole('heading', { level: 1, name: 'Rom' })).toBeVisible();
+
+  const other = await (await browser.newContext()).newPage();
+  await signInByApi(other);
+  // A name of its own, so that the test can run again on the same school.
+  const name = `Låven ${Date.now().toString(36)}`;
+  expect((await other.request.post('/api/v1/rooms', { data: { name } })).status()).toBe(201);
+  await expect(page.getByRole('cell', { name, exact: true })).toHaveCount(0);
+
+  const streamOpened = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/v1/live',
+  );
+  releaseStream();
+  await streamOpened;
+  await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+  await other.context().close();
+});

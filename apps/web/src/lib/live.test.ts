@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { LIVE_TOPICS } from '@tun/shared/live-topics';
 import { describe, expect, it, vi } from 'vitest';
-import { applyLiveMessage, parseLiveMessage } from './live';
+import { applyLiveMessage, connectLive, parseLiveMessage } from './live';
 
 describe('parseLiveMessage', () => {
   it('reads a change event', () => {
@@ -26,5 +26,57 @@ describe('applyLiveMessage', () => {
     expect(spy.mock.calls.map(([filters]) => filters?.queryKey)).toEqual(LIVE_TOPICS.school.invalidates);
     expect(queryClient.getQueryState(['school'])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['people', 'list'])?.isInvalidated).toBe(false);
+  });
+});
+
+/** Stands in for the browser's EventSource: the test decides when the stream opens. */
+class FakeSource extends EventTarget {
+  readyState = 0;
+  close() {
+    this.readyState = 2;
+  }
+  open() {
+    this.readyState = 1;
+    this.dispatchEvent(new Event('open'));
+  }
+}
+
+describe('connectLive', () => {
+  it('refetches what a page fetched before the stream first opened', () => {
+    const queryClient = new QueryClient();
+    // The page's first fetch lands before the stream is open; a write in between is never announced.
+    queryClient.setQueryData(['rooms'], [{ id: 'r1' }]);
+    queryClient.setQueryData(['calendar', 'week'], []);
+    const sources: FakeSource[] = [];
+    const connection = connectLive(queryClient, () => {
+      const source = new FakeSource();
+      sources.push(source);
+      return source as unknown as EventSource;
+    });
+    expect(queryClient.getQueryState(['rooms'])?.isInvalidated).toBe(false);
+
+    sources[0]!.open();
+
+    expect(queryClient.getQueryState(['rooms'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['calendar', 'week'])?.isInvalidated).toBe(true);
+    connection.close();
+  });
+
+  it('refetches again when the stream opens anew after a drop', () => {
+    const queryClient = new QueryClient();
+    const sources: FakeSource[] = [];
+    const connection = connectLive(queryClient, () => {
+      const source = new FakeSource();
+      sources.push(source);
+      return source as unknown as EventSource;
+    });
+    sources[0]!.open();
+    queryClient.setQueryData(['rooms'], [{ id: 'r1' }]);
+    expect(queryClient.getQueryState(['rooms'])?.isInvalidated).toBe(false);
+
+    sources[0]!.open();
+
+    expect(queryClient.getQueryState(['rooms'])?.isInvalidated).toBe(true);
+    connection.close();
   });
 });

@@ -30,6 +30,11 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
   );
 }
 
+/**
+ * Every query of every topic. Only queries already in the cache are touched: those are the ones
+ * fetched (or being fetched) before the stream opened, which may have read before a write that
+ * the stream will never announce. A fetch still under way is cancelled and started again.
+ */
 function invalidateAllTopics(queryClient: QueryClient): void {
   for (const topic of Object.keys(LIVE_TOPICS) as LiveTopic[]) {
     void applyLiveMessage(queryClient, { topic, ids: [] });
@@ -53,7 +58,6 @@ export function connectLive(
   let source: EventSource | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let retryDelay = RETRY_MIN_MS;
-  let opened = false;
   let closed = false;
 
   const onChange = (event: MessageEvent<string>) => {
@@ -66,9 +70,11 @@ export function connectLive(
     source.addEventListener(LIVE_EVENT, onChange as EventListener);
     source.addEventListener('open', () => {
       retryDelay = RETRY_MIN_MS;
-      // Changes made while we were away may be lost; refetching once is cheaper than guessing.
-      if (opened) invalidateAllTopics(queryClient);
-      opened = true;
+      // The stream announces only writes made after it opened. A page fetched before then (the
+      // first open: the page loads while the stream connects) or while we were away (a reopen)
+      // may hold data from before a write it will never hear of; refetching once is cheaper
+      // than guessing which.
+      invalidateAllTopics(queryClient);
     });
     source.addEventListener('error', () => {
       if (closed || !source || source.readyState !== EVENT_SOURCE_CLOSED) return;
