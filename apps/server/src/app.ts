@@ -3,13 +3,21 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { configureFieldErrors } from '@tun/shared';
 import { authOptions, createAuth, loadAuthSecret } from './auth/auth';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
-import { problem, registerProblemHandlers, sendProblem } from './http/problem';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  problem,
+  registerProblemHandlers,
+  sendProblem,
+} from './http/problem';
 import { registerSecurity } from './http/security';
+import { registerTextGuard } from './http/text-guard';
 import { LiveBus } from './live/bus';
 import { liveRoutes } from './live/live.routes';
 import { electivesRoutes } from './modules/electives/electives.routes';
@@ -73,8 +81,12 @@ export async function buildApp(
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The longest id a route takes: an event id (`entryId@start#target`) runs past the default 100.
+    maxParamLength: 300,
     // Instead of waiting for open keep-alive sockets when closing.
     forceCloseConnections: true,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
 
   const database = openDatabase(config);
@@ -90,12 +102,16 @@ export async function buildApp(
       await database.close();
     });
 
+    configureFieldErrors();
+    // The API speaks JSON only; anything else is a 415, not a string for the schema to refuse.
+    app.removeContentTypeParser('text/plain');
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerProblemHandlers(app);
     app.setNotFoundHandler((_request, reply) => sendProblem(reply, problem('not-found')));
 
     await registerSecurity(app, config);
+    registerTextGuard(app);
     await app.register(rateLimit, { global: false });
     await app.register(accessPlugin, { auth, db: database.db });
 

@@ -1,14 +1,17 @@
 /**
  * Errors are application/problem+json (RFC 9457) with a stable `code` and a Norwegian
  * `title`. The web app shows its own catalog text for a code and falls back to the title.
+ * `detail` is Norwegian too, or one of the SPEC's own (English) messages where it names one.
  */
+import type { FieldError } from './field-errors';
+
 export interface Problem {
   type: string;
   title: string;
   status: number;
   code: string;
   detail?: string;
-  errors?: { path: string; message: string }[];
+  errors?: FieldError[];
 }
 
 /** Stable codes and their Norwegian titles. */
@@ -26,6 +29,10 @@ export const PROBLEMS = {
   'password-link-invalid': { status: 400, title: 'Lenken for å sette passord er ugyldig.' },
   'password-link-gone': { status: 410, title: 'Lenken er allerede brukt eller har gått ut.' },
   'erase-self': { status: 409, title: 'Du kan ikke slette dine egne personopplysninger.' },
+  'person-has-history': {
+    status: 409,
+    title: 'Personen har historikk som skolen må ta vare på. Avslutt personen i stedet for å slette.',
+  },
   'supervision-changed': { status: 409, title: 'Noen andre har tatt over tilsynet i mellomtiden.' },
   'last-admin': {
     status: 409,
@@ -48,8 +55,16 @@ export const PROBLEMS = {
   'scan-no-event': { status: 409, title: 'Du har ingen hendelse i dette rommet nå.' },
   'scan-too-early': { status: 409, title: 'Du kan registrere deg fra 10 minutter før hendelsen starter.' },
   'proposal-decided': { status: 409, title: 'Forslaget er allerede godkjent eller avvist.' },
+  'bad-request': { status: 400, title: 'Forespørselen er ugyldig.' },
+  'invalid-json': { status: 400, title: 'Innholdet i forespørselen er ikke gyldig JSON.' },
+  'bad-url': { status: 400, title: 'Adressen er ugyldig.' },
+  'invalid-characters': { status: 400, title: 'Forespørselen inneholder tegn som ikke kan lagres.' },
+  'method-not-allowed': { status: 405, title: 'Denne adressen støtter ikke den metoden.' },
+  'request-timeout': { status: 408, title: 'Forespørselen tok for lang tid.' },
   'payload-too-large': { status: 413, title: 'Forespørselen er for stor.' },
+  'uri-too-long': { status: 414, title: 'Adressen er for lang.' },
   'unsupported-media-type': { status: 415, title: 'Formatet på forespørselen støttes ikke.' },
+  'headers-too-large': { status: 431, title: 'Hodene i forespørselen er for store.' },
   'too-many-attempts': { status: 429, title: 'For mange forsøk. Vent litt og prøv igjen.' },
   'internal-error': { status: 500, title: 'Noe gikk galt hos oss. Prøv igjen senere.' },
 } as const satisfies Record<string, { status: number; title: string }>;

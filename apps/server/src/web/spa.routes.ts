@@ -40,7 +40,7 @@ export async function spaRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     // A missing asset is a 404, not the app: a browser would otherwise run HTML as a script.
     if (path.startsWith('assets/')) throw new ProblemError('not-found');
     if (!files.has('index.html'))
-      throw new ProblemError('not-found', 'The web app is not built: run npm run build.');
+      throw new ProblemError('not-found', 'Nettappen er ikke bygd ennå (npm run build).');
     return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
   });
 }

@@ -1,4 +1,5 @@
 import { isProblem, PROBLEMS, type Problem } from '@tun/shared/problem';
+import { fieldErrorMessage } from './form-errors';
 
 /** Not a server code: the request never got an answer. */
 export const NETWORK_ERROR_CODE = 'network-error';
@@ -63,7 +64,10 @@ async function readProblem(response: Response): Promise<Problem> {
   if (type.includes('json')) {
     try {
       const body: unknown = await response.json();
-      if (isProblem(body)) return { ...body, status: body.status || response.status };
+      if (isProblem(body)) {
+        const errors = body.errors?.map((error) => ({ ...error, message: fieldErrorMessage(error) }));
+        return { ...body, status: body.status || response.status, ...(errors ? { errors } : {}) };
+      }
     } catch {
       // Malformed body: fall through to a problem built from the status.
     }

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import nb from '../locales/nb.json';
+import { configureFormErrors } from './form-errors';
 
 export const LANGUAGES = ['nb', 'nn', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -52,6 +53,7 @@ export async function initI18n(): Promise<typeof i18next> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  configureFormErrors();
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
