@@ -217,4 +217,68 @@ test.describe.serial('attendance', () => {
     expect(text).toContain('Ida Kunstner');
     expect(text).toMatch(/Per Kunstner;Kunst;600;480;60;60;80,0;Ja/);
   });
+
+  test('a teacher’s «Ikke til stede» on a row not registered yet survives a later scan', async ({
+    page,
+    browser,
+  }) => {
+    // A lesson in the other room now: nobody has registered anything for it.
+    await signInByApi(page);
+    const { id } = await call<{ id: string }>(page.request, 'POST', '/api/v1/calendar/events', {
+      name: 'Samspill',
+      start: new Date(Date.now() - 5 * MINUTE).toISOString(),
+      end: new Date(Date.now() + 55 * MINUTE).toISOString(),
+      type: 'class',
+      mandatory: true,
+      roomUsed: ids.otherRoom,
+      groupsAttending: [ids.music],
+    });
+
+    const teacher = await (await browser.newContext()).newPage();
+    await signInByApi(teacher, TEACHER.email, TEACHER.password);
+    await teacher.goto(`/app/attendance?type=event&id=${encodeURIComponent(id)}`);
+    const siri = teacher.getByRole('radiogroup', { name: STUDENT.name });
+    const row = teacher.locator('li').filter({ has: siri });
+    await expect(row.getByText('Ikke registrert', { exact: true })).toBeVisible();
+    for (const status of ['Til stede', 'Ikke til stede', 'Gyldig fravær']) {
+      await expect(siri.getByRole('radio', { name: status, exact: true })).not.toBeChecked();
+    }
+    await expectNoAxeViolations(teacher, 'attendance sheet not registered');
+
+    await siri.getByText('Ikke til stede', { exact: true }).click();
+    await expect(siri.getByRole('radio', { name: 'Ikke til stede', exact: true })).toBeChecked();
+    await expect(row.getByText('Ikke registrert', { exact: true })).toBeHidden();
+    await teacher.getByRole('button', { name: 'Lagre fravær' }).click();
+    await expect(teacher.getByText(/Fraværet er lagret for/)).toBeVisible();
+
+    // She scans in afterwards, inside the window: the teacher's status stands (SPEC §4).
+    const student = await (await browser.newContext()).newPage();
+    await signInByApi(student, STUDENT.email, STUDENT.password);
+    await student.goto(`/app/scan?room=${ids.otherRoom}&key=${encodeURIComponent(ids.otherKey)}`);
+    await expect(student.getByText(/Læreren har allerede ført deg som «Ikke til stede»/)).toBeVisible();
+
+    await teacher.reload();
+    await expect(row.getByText('Skannet inn')).toBeVisible();
+    await expect(siri.getByRole('radio', { name: 'Ikke til stede', exact: true })).toBeChecked();
+    const sheet = await call<{
+      rows: { studentId: string; status: string; record: { nfcStatus: string; manualStatus: string } }[];
+    }>(teacher.request, 'GET', `/api/v1/attendance/events/${encodeURIComponent(id)}`);
+    expect(sheet.rows).toContainEqual(
+      expect.objectContaining({
+        status: 'notAttending',
+        record: expect.objectContaining({ nfcStatus: 'attending', manualStatus: 'notAttending' }),
+      }),
+    );
+  });
+
+  test('a scholar sees their own absence', async ({ page }) => {
+    // Stine, made in the proposal test above, has no records of her own.
+    await signInByApi(page, 'stine@fjelltun.no', 'stipendiat-passord-1');
+    await page.goto('/app/attendance');
+    await expect(page.getByRole('heading', { name: 'Mitt fravær', exact: true })).toBeVisible();
+    await expect(page.getByText('Ingen registreringer i perioden.')).toBeVisible();
+    await expectNoAxeViolations(page, 'a scholar’s own absence');
+    await page.goto('/app/dashboard');
+    await expect(page.getByRole('heading', { name: 'Mitt oppmøte', exact: true })).toBeVisible();
+  });
 });

@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schoolTimeToInstant, todayInSchoolZone, type AttendanceStatus } from '@tun/shared';
+import { schoolTimeToInstant, schoolYearOf, todayInSchoolZone, type AttendanceStatus } from '@tun/shared';
 import type {
   AttendanceReport,
   MyAttendanceSummary,
 } from '../src/modules/attendance-reports/attendance-reports.schemas';
 import { attendancePercent } from '@tun/shared';
-import { resolveRange } from '../src/modules/attendance-reports/attendance-reports.service';
+import {
+  myAttendanceSummary,
+  resolveRange,
+} from '../src/modules/attendance-reports/attendance-reports.service';
 import {
   addDays,
   isoWeekLabel,
   mondayOf,
-  schoolYearAround,
   weekIndexOf,
   weeksOfRange,
 } from '../src/modules/attendance-reports/report-periods';
@@ -34,11 +36,9 @@ describe('report periods', () => {
     expect(isoWeekLabel('2026-03-09')).toBe('2026-W11');
   });
 
-  it('takes the school year from 1 August to 30 June, July with the year just ended', () => {
-    expect(schoolYearAround('2026-11-21')).toEqual({ from: '2026-08-01', to: '2027-06-30' });
-    expect(schoolYearAround('2026-08-01')).toEqual({ from: '2026-08-01', to: '2027-06-30' });
-    expect(schoolYearAround('2027-06-30')).toEqual({ from: '2026-08-01', to: '2027-06-30' });
-    expect(schoolYearAround('2027-07-31')).toEqual({ from: '2026-08-01', to: '2027-06-30' });
+  it('takes the school year from 1 August to 31 July (decision 012), July in the year ending', () => {
+    expect(resolveRange({}, '2027-07-15')).toEqual({ from: '2026-08-01', to: '2027-07-31' });
+    expect(resolveRange({}, '2027-08-01')).toEqual({ from: '2027-08-01', to: '2028-07-31' });
   });
 
   it('starts weeks at midnight in Oslo on both sides of a daylight-saving change', () => {
@@ -51,6 +51,13 @@ describe('report periods', () => {
     expect(weekIndexOf(weeks, Date.parse('2026-03-29T21:59:00.000Z'))).toBe(0);
   });
 
+  it('counts weeks, so no range makes the loop run away', () => {
+    // Past year 9999 a date no longer sorts as text; the loop compared text.
+    expect(weeksOfRange('9999-12-31', '9999-12-31').map((week) => week.monday)).toEqual(['9999-12-27']);
+    expect(() => weeksOfRange('2000-01-01', '2100-12-31')).toThrow(RangeError);
+    expect(weeksOfRange('2026-03-13', '2026-03-02')).toEqual([]);
+  });
+
   it('rounds down to one decimal, so 89.95 % is under 90 % and shown as 89.9', () => {
     expect(attendancePercent(1799, 2000)).toEqual({ percent: 89.9, below: true });
     expect(attendancePercent(900, 1000)).toEqual({ percent: 90, below: false });
@@ -60,10 +67,10 @@ describe('report periods', () => {
   });
 
   it('defaults to the school year around today, or around the one date given', () => {
-    expect(resolveRange({}, '2026-11-21')).toEqual({ from: '2026-08-01', to: '2027-06-30' });
+    expect(resolveRange({}, '2026-11-21')).toEqual({ from: '2026-08-01', to: '2027-07-31' });
     expect(resolveRange({ from: '2026-01-05' }, '2026-11-21')).toEqual({
       from: '2026-01-05',
-      to: '2026-06-30',
+      to: '2026-07-31',
     });
     expect(resolveRange({ to: '2026-12-31' }, '2026-03-01')).toEqual({
       from: '2026-08-01',
@@ -318,7 +325,7 @@ describe.each(dialects())('attendance reports on %s', (dialect) => {
     const today = todayInSchoolZone();
     const start = Number(today.slice(5, 7)) >= 8 ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) - 1;
     expect(body.from).toBe(`${start}-08-01`);
-    expect(body.to).toBe(`${start + 1}-06-30`);
+    expect(body.to).toBe(`${start + 1}-07-31`);
     expect(body.weeks[0]!.monday <= body.from).toBe(true);
     expect(body.weeks.at(-1)!.monday <= body.to).toBe(true);
     expect(body.weeks.length).toBeGreaterThanOrEqual(47);
@@ -331,6 +338,10 @@ describe.each(dialects())('attendance reports on %s', (dialect) => {
       ['from=i-dag', 'validation-failed'],
       ['from=2026-03-13&to=2026-03-12', 'calendar-range-invalid'],
       ['from=2025-08-01&to=2026-08-02', 'validation-failed'],
+      ['from=9999-12-31&to=9999-12-31', 'validation-failed'],
+      ['to=9999-12-30', 'validation-failed'],
+      ['from=0000-01-01&to=0000-01-01', 'validation-failed'],
+      ['from=1999-12-31&to=2000-01-02', 'validation-failed'],
     ];
     for (const [query, code] of cases) {
       for (const path of ['report', 'report.csv']) {
@@ -339,8 +350,8 @@ describe.each(dialects())('attendance reports on %s', (dialect) => {
         expect(response.body.code).toBe(code);
       }
     }
-    // A whole year (366 days in a leap year) is allowed.
-    expect((await get(cookies.admin, '/api/v1/attendance/report?from=2027-07-01&to=2028-06-30')).status).toBe(
+    // A whole school year (366 days when it holds 29 February) is allowed.
+    expect((await get(cookies.admin, '/api/v1/attendance/report?from=2027-08-01&to=2028-07-31')).status).toBe(
       200,
     );
   });
@@ -399,7 +410,7 @@ describe.each(dialects())('attendance reports on %s', (dialect) => {
 
     const { status, body } = await get<MyAttendanceSummary>(cookies.studentA, SUMMARY);
     expect(status).toBe(200);
-    expect({ from: body.from, to: body.to }).toEqual(schoolYearAround(today));
+    expect({ from: body.from, to: body.to }).toEqual(schoolYearOf(today));
     const inYear = (date: string) => date >= body.from && date <= body.to;
     const expected =
       (inYear(monday) ? 270 : 0) +
@@ -434,5 +445,27 @@ describe.each(dialects())('attendance reports on %s', (dialect) => {
     expect((await get(cookies.teacher, SUMMARY)).status).toBe(200);
     expect((await get(cookies.janitor, SUMMARY)).status).toBe(403);
     expect((await get(cookies.kitchen, SUMMARY)).status).toBe(403);
+  });
+
+  it('counts a lesson in July the same for the student and the school', async () => {
+    // A summer week is in the school year that is ending: the student's own figure and the
+    // report's default range hold the same days (decision 012).
+    const july = '2027-07-12';
+    await record(schoolId, d, july, '10:00', 90, 'notAttending');
+    await record(schoolId, d, '2027-06-14', '10:00', 90, 'attending');
+    const mine = await myAttendanceSummary(t.ctx.database, schoolId, d, '2027-07-20');
+    expect({ from: mine.from, to: mine.to }).toEqual({ from: '2026-08-01', to: '2027-07-31' });
+    expect(mine).toMatchObject({ expectedMinutes: 180, attendedMinutes: 90 });
+    const range = resolveRange({}, '2027-07-20');
+    expect(range).toEqual({ from: mine.from, to: mine.to });
+    const report = await get<AttendanceReport>(
+      cookies.admin,
+      `/api/v1/attendance/report?from=${range.from}&to=${range.to}`,
+    );
+    expect(report.body.students.find((row) => row.studentId === d)).toMatchObject({
+      expectedMinutes: 180,
+      attendedMinutes: 90,
+      percent: mine.percent,
+    });
   });
 });

@@ -385,10 +385,55 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
       expect(onTime.body.event.id).toBe(event.id);
     });
 
-    it('refuses a scan at or after the end, and one with no event ahead', async () => {
+    it('accepts a scan at exactly the end (SPEC §4: both ends count) and refuses one a millisecond later', async () => {
+      const event = await createEvent(classroom, '2026-12-07', '09:00', '10:00');
+      const late = await scan(
+        cookies.student3,
+        classroom,
+        await keyAt(classroom, at('2026-12-07', '10:00:00.001')),
+      );
+      expect(late.status).toBe(409);
+      expect(late.body.code).toBe('scan-no-event');
+      expect((await sheetRow(event.id, ids.student3))?.record).toBeNull();
+
+      const atEnd = await scan(
+        cookies.student,
+        classroom,
+        await keyAt(classroom, at('2026-12-07', '10:00:00')),
+      );
+      expect(atEnd.status).toBe(200);
+      expect(atEnd.body).toMatchObject({ event: { id: event.id }, status: 'attending' });
+
+      // An evening event ending at midnight is still open at midnight, the first instant of a new day.
+      const evening = await api<CalendarEvent>(admin, 'POST', '/api/v1/calendar/events', {
+        name: 'Kveldsøkt',
+        start: new Date(at('2026-12-07', '23:00')).toISOString(),
+        end: new Date(at('2026-12-08', '00:00')).toISOString(),
+        type: 'class',
+        mandatory: true,
+        roomUsed: classroom,
+        groupsAttending: [lineA],
+      });
+      expect(evening.status).toBe(201);
+      const midnight = await scan(
+        cookies.student,
+        classroom,
+        await keyAt(classroom, at('2026-12-08', '00:00:00')),
+      );
+      expect(midnight.status).toBe(200);
+      expect(midnight.body.event.id).toBe(evening.body.id);
+      const after = await scan(
+        cookies.student3,
+        classroom,
+        await keyAt(classroom, at('2026-12-08', '00:00:00.001')),
+      );
+      expect(after.body.code).toBe('scan-no-event');
+    });
+
+    it('refuses a scan after the end, and one with no event ahead', async () => {
       const event = await createEvent(classroom, '2026-11-27', '09:00', '10:00');
       const rows = await attendanceRows();
-      for (const time of ['10:00:00', '10:30:00']) {
+      for (const time of ['10:00:00.001', '10:30:00']) {
         const late = await scan(cookies.student, classroom, await keyAt(classroom, at('2026-11-27', time)));
         expect(late.status, time).toBe(409);
         expect(late.body.code).toBe('scan-no-event');

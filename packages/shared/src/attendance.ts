@@ -5,7 +5,8 @@
  * Decisions the SPEC leaves open are in docs/decisions/010-attendance.md.
  */
 import { z } from 'zod';
-import { isoDateSchema } from './groups';
+import type { FieldError } from './field-errors';
+import { checkDateRange, isoDateSchema } from './dates';
 
 /** SPEC §3: each status is null or one of these. */
 export const ATTENDANCE_STATUSES = ['notAttending', 'attending', 'justifiedLeave'] as const;
@@ -28,6 +29,16 @@ export const ATTENDANCE_MESSAGES = {
   invalidStatus: 'Invalid status fields for AttendanceRecord',
   noTag: 'Det ser ut som rommet ikke har en registrert NFC-tag ennå.',
 } as const;
+
+/** A field error for a student not in the school: a Norwegian message beside the SPEC's words. */
+export function studentMissingError(path: string): FieldError {
+  return {
+    path,
+    code: 'not-found',
+    message: 'Eleven finnes ikke.',
+    detail: ATTENDANCE_MESSAGES.studentMissing,
+  };
+}
 
 // Whole per mille, so that 89.95 % is never shown as 90.0 % beside an «under 90 %» flag.
 const REQUIRED_PER_MILLE = Math.round(ATTENDANCE_REQUIRED_SHARE * 1000);
@@ -62,7 +73,8 @@ export function effectiveStatus(record: Partial<AttendanceStatuses> | null | und
 
 /**
  * SPEC §4: a scan marks attending only with the room's key of the day, from 10 minutes before
- * the event starts until it ends; otherwise the result is none (undefined).
+ * the event starts until it ends, both ends included (start − 600 000 ms ≤ t ≤ end); otherwise
+ * the result is none (undefined).
  */
 export function tagScanStatus(
   scan: { key: string; at: number },
@@ -70,7 +82,7 @@ export function tagScanStatus(
   event: { start: number; end: number },
 ): 'attending' | undefined {
   if (room.keyOfTheDay === null || scan.key !== room.keyOfTheDay) return undefined;
-  if (scan.at < event.start - TAG_SCAN_BUFFER_MS || scan.at >= event.end) return undefined;
+  if (scan.at < event.start - TAG_SCAN_BUFFER_MS || scan.at > event.end) return undefined;
   return 'attending';
 }
 
@@ -152,13 +164,10 @@ export const preliminaryDayInputSchema = z.object({
 });
 export type PreliminaryDayInput = z.input<typeof preliminaryDayInputSchema>;
 
-/** A range of school dates (YYYY-MM-DD, both days included). */
+/** A range of school dates (YYYY-MM-DD, both days included), a school year at most. */
 export const dateRangeQuerySchema = z
   .object({ from: isoDateSchema, to: isoDateSchema })
-  .refine((range) => range.to >= range.from, {
-    message: 'Til-datoen kan ikke være før fra-datoen',
-    path: ['to'],
-  });
+  .superRefine((range, ctx) => checkDateRange(range, ctx));
 
 export const preliminaryListSchema = z.object({
   events: z.array(

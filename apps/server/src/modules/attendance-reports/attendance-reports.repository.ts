@@ -116,14 +116,26 @@ export interface PersonNameRow {
   first_name: string;
   middle_name: string | null;
   last_name: string;
+  left_on: string | null;
 }
 
-/** The school's students (people without roles, SPEC §3), or those of one line. */
-export async function studentsOf(db: Queryable, schoolId: string, lineId?: string): Promise<PersonNameRow[]> {
+/**
+ * The school's students (people without roles, SPEC §3), or those of one line, who were at the
+ * school on some day from `from`: a student who left before the range has no part in it.
+ */
+export async function studentsOf(
+  db: Queryable,
+  schoolId: string,
+  from: string,
+  lineId?: string,
+): Promise<PersonNameRow[]> {
   let query = db
     .selectFrom('person')
-    .select(['person.id', 'person.first_name', 'person.middle_name', 'person.last_name'])
+    .select(['person.id', 'person.first_name', 'person.middle_name', 'person.last_name', 'person.left_on'])
     .where('person.school_id', '=', schoolId)
+    .where((eb) => eb.or([eb('person.left_on', 'is', null), eb('person.left_on', '>', from)]))
+    // What remains of an erased person counts by its records alone (peopleByIds).
+    .where('person.erased_at', 'is', null)
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -152,7 +164,7 @@ export async function peopleByIds(
   if (ids.length === 0) return [];
   return db
     .selectFrom('person')
-    .select(['id', 'first_name', 'middle_name', 'last_name'])
+    .select(['id', 'first_name', 'middle_name', 'last_name', 'left_on'])
     .where('school_id', '=', schoolId)
     .where('id', 'in', ids)
     .execute();

@@ -6,7 +6,7 @@ import { attendanceReport, attendanceReportCsv, myAttendanceSummary } from './at
 
 const RANGE_NOTE =
   'Dates are days at the school (YYYY-MM-DD, both included); without them the school year ' +
-  '(1 August to 30 June) around today. At most a year; 400 when `to` is before `from`.';
+  '(1 August to 31 July, decision 012) around today. At most a year; 400 when `to` is before `from`.';
 
 /** Attendance reports: the school's (for staff who take attendance) and one's own. */
 export async function attendanceReportsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -31,6 +31,8 @@ export const reportStudentSchema = z.object({
   studentId: z.string(),
   name: z.object({ first: z.string(), middle: z.string().optional(), last: z.string() }),
   lineIds: z.array(z.string()),
+  /** Left the school by the end of the report's range («tidligere elev»); erased ones too. */
+  former: z.boolean(),
   ...sums,
 });
 export type ReportStudent = z.infer<typeof reportStudentSchema>;

@@ -7,8 +7,16 @@
  * (being there), and documented illness is a matter between the student and Lånekassen, not a
  * change to the school's figure. The justified minutes are reported beside it for that case.
  */
-import { ATTENDANCE_REQUIRED_SHARE, attendancePercent, fullName, todayInSchoolZone } from '@tun/shared';
+import {
+  ATTENDANCE_REQUIRED_SHARE,
+  attendancePercent,
+  DATE_RANGE_DAYS_MAX,
+  fullName,
+  schoolYearOf,
+  todayInSchoolZone,
+} from '@tun/shared';
 import Papa from 'papaparse';
+import { defuseCell } from '../../formats/spreadsheet-cells';
 import { ProblemError } from '../../http/problem';
 import type {
   AttendanceReport,
@@ -30,18 +38,8 @@ import {
   type RecordScope,
   type ReportDb,
 } from './attendance-reports.repository';
-import {
-  addDays,
-  daysBetween,
-  mondayOf,
-  schoolYearAround,
-  startOfDayIso,
-  weekIndexOf,
-  weeksOfRange,
-} from './report-periods';
+import { addDays, daysBetween, mondayOf, startOfDayIso, weekIndexOf, weeksOfRange } from './report-periods';
 
-/** A report covers at most a year (a school year is 334 days). */
-export const REPORT_DAYS_MAX = 366;
 /** The dashboard's trend: this week and the seven before it. */
 export const TREND_WEEKS = 8;
 
@@ -76,10 +74,10 @@ export function resolveRange(
   query: Pick<ReportQuery, 'from' | 'to'>,
   today: string = todayInSchoolZone(),
 ): { from: string; to: string } {
-  const from = query.from ?? schoolYearAround(query.to ?? today).from;
-  const to = query.to ?? schoolYearAround(query.from ?? today).to;
+  const from = query.from ?? schoolYearOf(query.to ?? today).from;
+  const to = query.to ?? schoolYearOf(query.from ?? today).to;
   if (to < from) throw new ProblemError('calendar-range-invalid');
-  if (daysBetween(from, to) + 1 > REPORT_DAYS_MAX) {
+  if (daysBetween(from, to) + 1 > DATE_RANGE_DAYS_MAX) {
     throw new ProblemError('validation-failed', undefined, [
       { path: 'querystring.to', message: 'Velg en periode på høyst ett år.' },
     ]);
@@ -149,7 +147,7 @@ async function buildReport(
   const [sums, weeks, students] = await Promise.all([
     sumsPerStudent(database, scope),
     weeklySeries(database, scope, from, to),
-    studentsOf(db, schoolId, lineId),
+    studentsOf(db, schoolId, from, lineId),
   ]);
   // Everyone with records counts, also a student who has since been given a role.
   const listed = new Set(students.map((row) => row.id));
@@ -180,6 +178,7 @@ async function buildReport(
       studentId: row.id,
       name: nameOf(row),
       lineIds: [...(linesOfPerson.get(row.id) ?? [])].sort(byLineName),
+      former: row.left_on !== null && row.left_on <= to,
       ...withShare(sums.get(row.id) ?? ZERO),
     }));
 
@@ -205,7 +204,7 @@ export async function myAttendanceSummary(
   personId: string,
   today: string = todayInSchoolZone(),
 ): Promise<MyAttendanceSummary> {
-  const year = schoolYearAround(today);
+  const year = schoolYearOf(today);
   const firstMonday = addDays(mondayOf(today), -7 * (TREND_WEEKS - 1));
   const lastDay = addDays(mondayOf(today), 6);
   const yearScope: RecordScope = {
@@ -225,11 +224,6 @@ export async function myAttendanceSummary(
     weeklySeries(database, trendScope, firstMonday, lastDay),
   ]);
   return { from: year.from, to: year.to, ...withShare(sums.get(personId) ?? ZERO), weeks };
-}
-
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP "CSV injection"). */
-function defuse(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 export const CSV_HEADERS = [
@@ -253,8 +247,8 @@ export function reportCsv(
 ): { body: Buffer; fileName: string } {
   const names = (ids: readonly string[]) => ids.flatMap((id) => lineName.get(id) ?? []).join(', ');
   const data = report.students.map((student) => [
-    defuse(fullName(student.name)),
-    defuse(names(student.lineIds)),
+    defuseCell(fullName(student.name)),
+    defuseCell(names(student.lineIds)),
     String(student.expectedMinutes),
     String(student.attendedMinutes),
     String(student.justifiedMinutes),

@@ -1,9 +1,9 @@
 /**
- * The periods of an attendance report: the school year around a day, the ISO weeks of a range,
- * and the instants that bound them. Dates are days at the school (Europe/Oslo); a range of
+ * The periods of an attendance report: the ISO weeks of a range and the instants that bound
+ * them (the school year is the shared `schoolYearOf`). Dates are days at the school (Europe/Oslo); a range of
  * dates runs from the first day's midnight to the midnight after the last day.
  */
-import { schoolTimeToInstant } from '@tun/shared';
+import { DATE_RANGE_DAYS_MAX, schoolTimeToInstant } from '@tun/shared';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,16 +21,6 @@ export function daysBetween(from: string, to: string): number {
   const [fy, fm, fd] = dateParts(from);
   const [ty, tm, td] = dateParts(to);
   return Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(fy, fm - 1, fd)) / DAY_MS);
-}
-
-/**
- * The school year that holds a day: 1 August to 30 June. July belongs to the year that has just
- * ended, since that is when its attendance is reported.
- */
-export function schoolYearAround(today: string): { from: string; to: string } {
-  const [year, month] = dateParts(today);
-  const start = month >= 8 ? year : year - 1;
-  return { from: `${start}-08-01`, to: `${start + 1}-06-30` };
 }
 
 /** The Monday of the ISO week that holds a date. */
@@ -63,10 +53,20 @@ export interface ReportWeek {
   startMs: number;
 }
 
-/** Every ISO week that overlaps the dates from..to (both included), in order. */
+/** More weeks than the longest range a request may name: a guard behind the schemas' bounds. */
+const WEEKS_MAX = Math.ceil(DATE_RANGE_DAYS_MAX / 7) + 1;
+
+/**
+ * Every ISO week that overlaps the dates from..to (both included), in order. Counted, not
+ * compared as text: past year 9999 a date no longer sorts as text, and the loop would not end.
+ */
 export function weeksOfRange(from: string, to: string): ReportWeek[] {
+  const first = mondayOf(from);
+  const count = Math.max(0, Math.floor(daysBetween(first, to) / 7) + 1);
+  if (!(count <= WEEKS_MAX)) throw new RangeError(`A report cannot cover ${from}..${to}`);
   const weeks: ReportWeek[] = [];
-  for (let monday = mondayOf(from); monday <= to; monday = addDays(monday, 7)) {
+  for (let index = 0; index < count; index++) {
+    const monday = addDays(first, index * 7);
     weeks.push({ week: isoWeekLabel(monday), monday, startMs: schoolTimeToInstant(monday, '00:00') });
   }
   return weeks;

@@ -269,7 +269,7 @@ export class ScanTooEarlyError extends ProblemError {
 
 /**
  * Of the events in the room the student is expected at, the one whose scan window (10 minutes
- * before the start until the end) holds now. When two do (one ending as the next begins), the
+ * before the start until the end, both included) holds now. When two do (one ending as the next begins), the
  * later one: a student scanning then is arriving, not leaving.
  */
 function eventToScan(
@@ -279,7 +279,7 @@ function eventToScan(
   now: number,
 ): CalendarEvent {
   const events = roomEvents.filter(
-    (event) => Date.parse(event.end) > now && Date.parse(event.start) < now + TOO_EARLY_HORIZON_MS,
+    (event) => Date.parse(event.end) >= now && Date.parse(event.start) < now + TOO_EARLY_HORIZON_MS,
   );
   const expectedAt = (event: CalendarEvent) => isEventFor(event, targets);
 
@@ -340,7 +340,9 @@ export async function scan(
   const date = todayInSchoolZone(new Date(now));
   const roomToday = await kept(`room-day|${input.roomId}|${date}`, () =>
     listCalendar(db, schoolId, {
-      from: schoolTimeToInstant(date, '00:00'),
+      // The calendar gives events that end after `from`; one ending at midnight is still open
+      // at midnight (SPEC §4: the end counts), so the range starts a millisecond before.
+      from: schoolTimeToInstant(date, '00:00') - 1,
       // Until two hours into tomorrow, so a scan late in the evening still sees what is next.
       to: schoolTimeToInstant(nextDate(date), '00:00') + TOO_EARLY_HORIZON_MS,
       filter: { kind: 'room', id: input.roomId },

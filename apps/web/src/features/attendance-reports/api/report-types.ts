@@ -19,6 +19,8 @@ export interface ReportStudent extends MinuteSums {
   studentId: string;
   name: { first: string; middle?: string; last: string };
   lineIds: string[];
+  /** Left the school by the end of the range («tidligere elev»). */
+  former: boolean;
 }
 
 export interface ReportLine extends MinuteSums {

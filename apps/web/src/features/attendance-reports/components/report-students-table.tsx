@@ -108,7 +108,16 @@ export function ReportStudentsTable({
           accessor: 'name',
           title: t('attendanceReport.columns.name'),
           sortable: true,
-          render: (row) => <Text size="sm">{format.name(row.name)}</Text>,
+          render: (row) => (
+            <Text size="sm">
+              {format.name(row.name)}
+              {row.former && (
+                <Text span size="xs" c="dimmed">
+                  {` (${t('attendanceReport.former')})`}
+                </Text>
+              )}
+            </Text>
+          ),
         },
         {
           accessor: 'lines',

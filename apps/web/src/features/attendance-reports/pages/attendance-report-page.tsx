@@ -20,7 +20,8 @@ import { useErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLines } from '../../lines/api/get-lines';
 import { reportCsvUrl, useAttendanceReport, type ReportParams } from '../api/get-attendance-report';
-import { periodProblem, schoolYearAround } from '../components/report-period';
+import { periodProblem } from '../components/report-period';
+import { schoolYearOf } from '@tun/shared/school-year';
 import { ReportLinesTable } from '../components/report-lines-table';
 import { ReportStudentsTable } from '../components/report-students-table';
 import { useReportFormat } from '../components/use-report-format';
@@ -39,7 +40,7 @@ export function AttendanceReportPage() {
   useDocumentTitle(t('pages.attendanceReport.title'));
   const search = useSearch({ from: '/app/attendance/report' });
   const navigate = useNavigate({ from: '/app/attendance/report' });
-  const schoolYear = useMemo(() => schoolYearAround(todayInSchoolZone()), []);
+  const schoolYear = useMemo(() => schoolYearOf(todayInSchoolZone()), []);
 
   // The fields may hold a half-typed period; the address (and the report) only valid ones.
   const [period, setPeriod] = useState({

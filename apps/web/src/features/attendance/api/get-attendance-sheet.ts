@@ -4,7 +4,8 @@ import { apiRequest } from '../../../lib/api-client';
 
 /**
  * Every attendance key starts with 'attendance': the live topic 'attendance' (a tag scan, another
- * teacher saving, absence registered in advance) refreshes them.
+ * teacher saving) refreshes them; 'preliminaryAbsence' (absence registered in advance, which
+ * students do not hear of) refreshes the sheets and the lists of absence in advance.
  */
 export const attendanceQueryKey = ['attendance'] as const;
 

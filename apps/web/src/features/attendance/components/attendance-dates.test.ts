@@ -5,8 +5,6 @@ import {
   datesBetween,
   dayInstants,
   isDateRange,
-  schoolYearOf,
-  schoolYearToDate,
   splitRange,
 } from './attendance-dates';
 
@@ -39,23 +37,6 @@ describe('dayInstants', () => {
     expect(dateRangeInstants('2026-11-23', '2026-11-27')).toEqual({
       from: '2026-11-22T23:00:00.000Z',
       to: '2026-11-27T23:00:00.000Z',
-    });
-  });
-});
-
-describe('schoolYearOf', () => {
-  it('runs from August to July', () => {
-    expect(schoolYearOf('2026-11-23')).toEqual({ from: '2026-08-01', to: '2027-07-31' });
-    expect(schoolYearOf('2027-03-01')).toEqual({ from: '2026-08-01', to: '2027-07-31' });
-    expect(schoolYearOf('2027-08-01')).toEqual({ from: '2027-08-01', to: '2028-07-31' });
-    expect(schoolYearOf('2027-07-31')).toEqual({ from: '2026-08-01', to: '2027-07-31' });
-  });
-
-  it('so far ends today at the school', () => {
-    // 23:30 UTC on 31 July is already 1 August in Oslo: a new school year.
-    expect(schoolYearToDate(new Date('2027-07-31T23:30:00Z'))).toEqual({
-      from: '2027-08-01',
-      to: '2027-08-01',
     });
   });
 });

@@ -1,9 +1,10 @@
 /**
- * Days and ranges at the school (Europe/Oslo) for the attendance page: today's events, the
- * school year, whole days of absence registered in advance. Dates are YYYY-MM-DD school dates.
+ * Days and ranges at the school (Europe/Oslo) for the attendance page: today's events, whole
+ * days of absence registered in advance. Dates are YYYY-MM-DD school dates; the school year is
+ * the shared `schoolYearOf` (decision 012).
  */
 import { schoolTimeToInstant } from '@tun/shared/calendar-expand';
-import { isIsoDate, todayInSchoolZone } from '@tun/shared/time';
+import { isIsoDate } from '@tun/shared/time';
 
 export function addDays(date: string, days: number): string {
   const [y, m, d] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
@@ -21,23 +22,6 @@ export function dateRangeInstants(fromDate: string, toDate: string): { from: str
 /** One school day (23 or 25 hours on the days the clocks change). */
 export function dayInstants(date: string): { from: string; to: string } {
   return dateRangeInstants(date, date);
-}
-
-/**
- * The school year holding `date`: 1 August to 31 July, as a Norwegian folk high school year runs
- * (the Lånekassen year too); reports and a student's totals default to it.
- */
-export function schoolYearOf(date: string): { from: string; to: string } {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  const start = month >= 8 ? year : year - 1;
-  return { from: `${start}-08-01`, to: `${start + 1}-07-31` };
-}
-
-/** The school year so far: from its first day to today. */
-export function schoolYearToDate(now: Date = new Date()): { from: string; to: string } {
-  const today = todayInSchoolZone(now);
-  return { from: schoolYearOf(today).from, to: today };
 }
 
 /** A range a person typed is usable when both are dates and it does not end before it starts. */

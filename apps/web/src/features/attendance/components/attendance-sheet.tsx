@@ -69,12 +69,16 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
   const canChange = useCan('absence:change');
   const event = useEvent(eventId);
   const sheet = useAttendanceSheet(eventId);
-  const people = usePeople();
+  const people = usePeople({ former: true });
   const calendarNames = useCalendarNames();
   const save = useSaveAttendanceSheet();
   const [edits, setEdits] = useState<SheetEdits>({});
 
-  const names = useMemo(() => nameMap(people.data), [people.data]);
+  const names = useMemo(
+    () =>
+      nameMap(people.data, { student: t('attendance.formerStudent'), staff: t('attendance.formerStaff') }),
+    [people.data, t],
+  );
   const rows = useMemo(() => sheet.data?.rows ?? [], [sheet.data]);
   const pending = pendingChanges(rows, edits);
   const counts = statusCounts(rows, edits);
@@ -189,6 +193,14 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
                     })}
                   </Badge>
                 ))}
+                {counts.notRegistered > 0 && (
+                  <Badge variant="outline" color="gray" tt="none" size="lg">
+                    {t('attendance.sheet.count', {
+                      status: t('attendance.sheet.notRegistered'),
+                      count: counts.notRegistered,
+                    })}
+                  </Badge>
+                )}
               </Group>
               <Button
                 variant="light"

@@ -9,7 +9,8 @@ import { useErrorMessage } from '../../../lib/error-message';
 import { useLines } from '../../lines/api/get-lines';
 import { usePeople } from '../../people/api/get-people';
 import { useLineAttendance } from '../api/get-line-attendance';
-import { schoolYearToDate } from './attendance-dates';
+import { schoolYearToDate } from '@tun/shared/school-year';
+import { todayInSchoolZone } from '@tun/shared/time';
 import { attendanceTotals, totalsByStudent } from './attendance-totals';
 import { isStudent, nameMap } from './people-names';
 import { PeriodFields, validPeriod, type Period } from './period-fields';
@@ -23,9 +24,9 @@ export function LineAttendance({ initialLineId }: { initialLineId: string | null
   const hours = useHours();
   const percent = usePercent();
   const lines = useLines();
-  const people = usePeople();
+  const people = usePeople({ former: true });
   const [lineId, setLineId] = useState<string | null>(initialLineId);
-  const [period, setPeriod] = useState<Period>(() => schoolYearToDate());
+  const [period, setPeriod] = useState<Period>(() => schoolYearToDate(todayInSchoolZone()));
   const range = validPeriod(period);
   const records = useLineAttendance(lineId, range);
 
@@ -36,7 +37,11 @@ export function LineAttendance({ initialLineId }: { initialLineId: string | null
         .sort((a, b) => a.label.localeCompare(b.label, localeTag(language))),
     [lines.data, language],
   );
-  const names = useMemo(() => nameMap(people.data), [people.data]);
+  const names = useMemo(
+    () =>
+      nameMap(people.data, { student: t('attendance.formerStudent'), staff: t('attendance.formerStaff') }),
+    [people.data, t],
+  );
   const rows = useMemo(() => {
     if (!lineId || !records.data) return [];
     const members = (people.data ?? [])

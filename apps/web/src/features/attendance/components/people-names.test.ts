@@ -13,6 +13,8 @@ function person(id: string, first: string, last: string, roles: Person['roles'] 
     roles,
     hasLogin: false,
     userMutableData: {},
+    leftOn: null,
+    erased: false,
   };
 }
 
@@ -55,5 +57,19 @@ describe('nameMap', () => {
   it('maps ids to short full names, and is empty while people load', () => {
     expect(nameMap(people).get('2')).toBe('Ola Berg');
     expect(nameMap(undefined).size).toBe(0);
+  });
+
+  it('marks those who have left, as former students or staff', () => {
+    const former = { student: 'tidligere elev', staff: 'tidligere ansatt' };
+    const left = [
+      { ...person('5', 'Kari', 'Dal'), leftOn: '2025-01-10' },
+      { ...person('6', 'Per', 'Ås', ['teacher']), leftOn: '2025-01-10' },
+      person('7', 'Liv', 'Ek'),
+    ];
+    const names = nameMap(left, former);
+    expect(names.get('5')).toBe('Kari Dal (tidligere elev)');
+    expect(names.get('6')).toBe('Per Ås (tidligere ansatt)');
+    expect(names.get('7')).toBe('Liv Ek');
+    expect(nameMap(left).get('5')).toBe('Kari Dal');
   });
 });

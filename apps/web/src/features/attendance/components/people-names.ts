@@ -1,5 +1,5 @@
 import { shortFullName } from '@tun/shared/names';
-import type { Person } from '@tun/shared/people';
+import { isCurrentPerson, type Person } from '@tun/shared/people';
 
 export interface StudentOption {
   value: string;
@@ -31,7 +31,19 @@ export function studentOptions(people: readonly Person[], locale: string): Stude
     .sort((a, b) => a.label.localeCompare(b.label, locale) || a.value.localeCompare(b.value));
 }
 
-/** Short full names by id; unknown ids are not in the map. */
-export function nameMap(people: readonly Person[] | undefined): Map<string, string> {
-  return new Map((people ?? []).map((person) => [person.id, shortFullName(person.name)]));
+/**
+ * Short full names by id; unknown ids are not in the map. With `former`, someone who has left the
+ * school is marked as such («tidligere elev», «tidligere ansatt») where their history appears.
+ */
+export function nameMap(
+  people: readonly Person[] | undefined,
+  former?: { student: string; staff: string },
+): Map<string, string> {
+  return new Map(
+    (people ?? []).map((person) => {
+      const name = shortFullName(person.name);
+      if (!former || isCurrentPerson(person)) return [person.id, name];
+      return [person.id, `${name} (${isStudent(person) ? former.student : former.staff})`];
+    }),
+  );
 }

@@ -61,7 +61,7 @@ export function PreliminaryList({
   const language = i18n.resolvedLanguage ?? i18n.language;
   const format = useFormatters();
   const errorMessage = useErrorMessage();
-  const people = usePeople();
+  const people = usePeople({ former: true });
   const [studentId, setStudentId] = useState<string | null>(null);
   const [period, setPeriod] = useState<Period>(() => {
     const today = todayInSchoolZone();
@@ -71,7 +71,11 @@ export function PreliminaryList({
   const list = usePreliminary(range ? { ...range, ...(studentId ? { studentId } : {}) } : null);
   const remove = useDeletePreliminary();
   const [removing, setRemoving] = useState<string | null>(null);
-  const names = useMemo(() => nameMap(people.data), [people.data]);
+  const names = useMemo(
+    () =>
+      nameMap(people.data, { student: t('attendance.formerStudent'), staff: t('attendance.formerStaff') }),
+    [people.data, t],
+  );
   const options = useMemo(
     () => studentOptions(people.data ?? [], localeTag(language)),
     [people.data, language],

@@ -4,10 +4,12 @@ import {
   allPresent,
   editsAfterSave,
   isAttendanceStatus,
+  isRegistered,
   pendingChanges,
   sheetInput,
   shownNote,
   shownStatus,
+  statusChanged,
   statusCounts,
   withEdit,
 } from './sheet-model';
@@ -57,6 +59,37 @@ const marked: AttendanceSheetRow = {
   status: 'notAttending',
 };
 const rows = [untouched, scanned, excused, marked];
+/** Saved once without a status: counts as not attending by default, but nobody registered one. */
+const savedBlank: AttendanceSheetRow = {
+  studentId: 'e',
+  record: record('e'),
+  preliminary: null,
+  status: 'notAttending',
+};
+
+describe('a row nobody has registered', () => {
+  it('shows no status, apart from an explicit «Ikke til stede»', () => {
+    expect(isRegistered(untouched)).toBe(false);
+    expect(isRegistered(savedBlank)).toBe(false);
+    expect(shownStatus(untouched, undefined)).toBeNull();
+    expect(shownStatus(savedBlank, undefined)).toBeNull();
+    expect(shownStatus(marked, undefined)).toBe('notAttending');
+    expect(shownStatus(excused, undefined)).toBe('justifiedLeave');
+    expect([scanned, excused, marked].every(isRegistered)).toBe(true);
+  });
+
+  it('stores the «Ikke til stede» the teacher taps as the manual status, so a later scan cannot override it', () => {
+    for (const row of [untouched, savedBlank]) {
+      const edits = withEdit({}, row.studentId, { status: 'notAttending' });
+      expect(shownStatus(row, edits[row.studentId])).toBe('notAttending');
+      expect(statusChanged(row, edits[row.studentId])).toBe(true);
+      expect(pendingChanges([row], edits)).toBe(1);
+      expect(sheetInput([row], edits).records).toEqual([
+        { studentId: row.studentId, manualStatus: 'notAttending', note: null },
+      ]);
+    }
+  });
+});
 
 describe('shownStatus and shownNote', () => {
   it('show the server status and note until the teacher changes them', () => {
@@ -110,16 +143,31 @@ describe('pendingChanges', () => {
 });
 
 describe('allPresent', () => {
-  it('marks every row attending and keeps notes typed', () => {
-    const edits = allPresent(rows, withEdit({}, 'a', { note: 'Kom sent' }));
-    expect(rows.map((row) => shownStatus(row, edits[row.studentId]))).toEqual([
+  it('marks attending, as the teacher’s own status, every row no person has given one, and keeps notes typed', () => {
+    const edits = allPresent([...rows, savedBlank], withEdit({}, 'a', { note: 'Kom sent' }));
+    expect([...rows, savedBlank].map((row) => shownStatus(row, edits[row.studentId]))).toEqual([
       'attending',
       'attending',
-      'attending',
+      'justifiedLeave',
+      'notAttending',
       'attending',
     ]);
     expect(edits.a).toEqual({ status: 'attending', note: 'Kom sent' });
-    expect(statusCounts(rows, edits)).toEqual({ attending: 4, notAttending: 0, justifiedLeave: 0 });
+    // The scanned row is confirmed by the teacher: it becomes a manual registration.
+    expect(sheetInput(rows, edits).records[1]).toMatchObject({ studentId: 'b', manualStatus: 'attending' });
+    expect(statusCounts(rows, edits)).toEqual({
+      attending: 2,
+      notAttending: 1,
+      justifiedLeave: 1,
+      notRegistered: 0,
+    });
+  });
+
+  it('keeps a status the teacher tapped before, absence registered in advance and a saved manual status', () => {
+    const edits = allPresent(rows, withEdit({}, 'a', { status: 'notAttending' }));
+    expect(edits.a).toEqual({ status: 'notAttending' });
+    expect(edits.c).toBeUndefined();
+    expect(edits.d).toBeUndefined();
   });
 });
 
@@ -141,8 +189,13 @@ describe('a refetch while the teacher edits', () => {
 });
 
 describe('statusCounts', () => {
-  it('counts the statuses shown', () => {
-    expect(statusCounts(rows, {})).toEqual({ attending: 1, notAttending: 2, justifiedLeave: 1 });
+  it('counts the statuses shown, and the rows not registered apart', () => {
+    expect(statusCounts(rows, {})).toEqual({
+      attending: 1,
+      notAttending: 1,
+      justifiedLeave: 1,
+      notRegistered: 1,
+    });
   });
 });
 

@@ -2,6 +2,8 @@
  * The attendance sheet as the teacher edits it: the server's rows plus the teacher's unsaved
  * edits per student. Edits are kept apart from the rows so that a refetch (a student scanning
  * in, another teacher saving) updates every row the teacher has not touched and keeps the rest.
+ * A row nobody has given a status yet shows as not registered, apart from an explicit «Ikke til
+ * stede», so that every status the teacher taps is a choice and is stored as the manual status.
  */
 import {
   ATTENDANCE_STATUSES,
@@ -18,9 +20,30 @@ export interface RowEdit {
 
 export type SheetEdits = Readonly<Record<string, RowEdit>>;
 
-/** The status a row shows: the teacher's choice, else the effective status from the server. */
-export function shownStatus(row: AttendanceSheetRow, edit: RowEdit | undefined): AttendanceStatus {
-  return edit?.status ?? row.status;
+/**
+ * Whether anything has given the row a status: the teacher (manual), absence registered in
+ * advance, or a scan. Without one the record, if any, counts as not attending only by default.
+ */
+export function isRegistered(row: AttendanceSheetRow): boolean {
+  const record = row.record;
+  return (
+    row.preliminary !== null ||
+    (record !== null &&
+      (record.manualStatus !== null || record.preliminaryStatus !== null || record.nfcStatus !== null))
+  );
+}
+
+/**
+ * The status a row shows: the teacher's choice, else the effective status from the server; null
+ * («Ikke registrert») while nothing has given it one.
+ */
+export function shownStatus(row: AttendanceSheetRow, edit: RowEdit | undefined): AttendanceStatus | null {
+  return edit?.status ?? (isRegistered(row) ? row.status : null);
+}
+
+/** The status the teacher has set and not saved yet, if it differs from the stored manual one. */
+export function statusChanged(row: AttendanceSheetRow, edit: RowEdit | undefined): boolean {
+  return edit?.status !== undefined && edit.status !== (row.record?.manualStatus ?? null);
 }
 
 export function shownNote(row: AttendanceSheetRow, edit: RowEdit | undefined): string {
@@ -57,17 +80,27 @@ export function pendingChanges(rows: readonly AttendanceSheetRow[], edits: Sheet
   for (const row of rows) {
     const edit = edits[row.studentId];
     if (!edit) continue;
-    const statusChanged = edit.status !== undefined && edit.status !== (row.record?.manualStatus ?? null);
     const noteChanged = edit.note !== undefined && normalizedNote(edit.note) !== (row.record?.note ?? null);
-    if (statusChanged || noteChanged) count += 1;
+    if (statusChanged(row, edit) || noteChanged) count += 1;
   }
   return count;
 }
 
-/** «Alle til stede»: every row attending, notes kept. */
+/**
+ * «Alle til stede»: attending for every row no person has given a status yet (not registered, or
+ * only scanned in), notes kept. A status the teacher tapped or saved, and absence registered in
+ * advance, stay: the button is pressed after marking the absent ones as often as before.
+ */
 export function allPresent(rows: readonly AttendanceSheetRow[], edits: SheetEdits): SheetEdits {
   const next: Record<string, RowEdit> = { ...edits };
-  for (const row of rows) next[row.studentId] = { ...edits[row.studentId], status: 'attending' };
+  for (const row of rows) {
+    const edit = edits[row.studentId];
+    const decided =
+      edit?.status !== undefined ||
+      row.preliminary !== null ||
+      (row.record !== null && (row.record.manualStatus !== null || row.record.preliminaryStatus !== null));
+    if (!decided) next[row.studentId] = { ...edit, status: 'attending' };
+  }
   return next;
 }
 
@@ -75,16 +108,15 @@ export function withEdit(edits: SheetEdits, studentId: string, change: RowEdit):
   return { ...edits, [studentId]: { ...edits[studentId], ...change } };
 }
 
-/** How many rows show each status, for the summary above the sheet. */
+/** How many rows show each status, and how many are not registered, for the summary above the sheet. */
 export function statusCounts(
   rows: readonly AttendanceSheetRow[],
   edits: SheetEdits,
-): Record<AttendanceStatus, number> {
-  const counts = Object.fromEntries(ATTENDANCE_STATUSES.map((status) => [status, 0])) as Record<
-    AttendanceStatus,
-    number
-  >;
-  for (const row of rows) counts[shownStatus(row, edits[row.studentId])] += 1;
+): Record<AttendanceStatus | 'notRegistered', number> {
+  const counts = Object.fromEntries(
+    [...ATTENDANCE_STATUSES, 'notRegistered'].map((status) => [status, 0]),
+  ) as Record<AttendanceStatus | 'notRegistered', number>;
+  for (const row of rows) counts[shownStatus(row, edits[row.studentId]) ?? 'notRegistered'] += 1;
   return counts;
 }
 

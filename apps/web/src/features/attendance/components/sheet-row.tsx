@@ -5,7 +5,7 @@ import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordHistoryModal } from './record-history-modal';
 import { StatusControl, STATUS_COLORS } from './status-control';
-import { shownNote, shownStatus, type RowEdit } from './sheet-model';
+import { shownNote, shownStatus, statusChanged, type RowEdit } from './sheet-model';
 
 interface SheetRowProps {
   row: AttendanceSheetRow;
@@ -34,7 +34,8 @@ export const SheetRow = memo(function SheetRow({
   const [noteOpen, setNoteOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const scanned = row.record?.nfcStatus === 'attending';
-  const changed = edit?.status !== undefined && edit.status !== row.status;
+  const changed = statusChanged(row, edit);
+  const notRegistered = status === null;
 
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-student-id={row.studentId}>
@@ -44,8 +45,13 @@ export const SheetRow = memo(function SheetRow({
             <Text fw={600} id={nameId} style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Text>
-            {(row.preliminary || scanned || changed) && (
+            {(row.preliminary || scanned || changed || (notRegistered && canChange)) && (
               <Group gap={6}>
+                {notRegistered && canChange && (
+                  <Badge variant="outline" color="gray" tt="none">
+                    {t('attendance.sheet.notRegistered')}
+                  </Badge>
+                )}
                 {row.preliminary && (
                   <Badge
                     variant="light"
@@ -87,6 +93,10 @@ export const SheetRow = memo(function SheetRow({
               labelledBy={nameId}
               onChange={(next: AttendanceStatus) => onEdit(row.studentId, { status: next })}
             />
+          ) : status === null ? (
+            <Badge size="lg" variant="outline" color="gray" tt="none">
+              {t('attendance.sheet.notRegistered')}
+            </Badge>
           ) : (
             <Badge size="lg" variant="filled" color={STATUS_COLORS[status]} autoContrast tt="none">
               {t(`attendanceStatus.${status}`)}

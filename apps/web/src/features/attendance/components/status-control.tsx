@@ -25,19 +25,32 @@ interface StatusControlProps {
   disabled?: boolean;
 }
 
-/** One tap per student: a radio group (arrow keys move between the three) with big targets. */
+/**
+ * One tap per student: a radio group (arrow keys move between the three) with big targets. A tap
+ * or Space on the status already shown counts too: a radio that is checked fires no change (and
+ * Chromium no click on Space), but the teacher confirming what a scan showed is a registration.
+ */
 export function StatusControl({ value, onChange, labelledBy, disabled }: StatusControlProps) {
   const { t } = useTranslation();
   const data = ORDER.map((status) => ({
     value: status,
     label: t(`attendanceStatus.${status}`),
   }));
+  const reselect = (target: EventTarget) => {
+    if (target instanceof HTMLInputElement && target.value === value && isAttendanceStatus(target.value)) {
+      onChange(target.value);
+    }
+  };
   return (
     <SegmentedControl
       data={data}
       value={value ?? ''}
       onChange={(next) => {
         if (isAttendanceStatus(next)) onChange(next);
+      }}
+      onClick={(event) => reselect(event.target)}
+      onKeyDown={(event) => {
+        if (event.key === ' ') reselect(event.target);
       }}
       aria-labelledby={labelledBy}
       color={value ? STATUS_COLORS[value] : undefined}

@@ -8,7 +8,8 @@ import { localeTag } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
 import { usePeople } from '../../people/api/get-people';
 import { useStudentAttendance } from '../api/get-student-attendance';
-import { schoolYearToDate } from './attendance-dates';
+import { schoolYearToDate } from '@tun/shared/school-year';
+import { todayInSchoolZone } from '@tun/shared/time';
 import { attendanceTotals, statusSource } from './attendance-totals';
 import { eventStart } from './event-format';
 import { studentOptions } from './people-names';
@@ -39,7 +40,7 @@ export function StudentAttendance({
   const errorMessage = useErrorMessage();
   const hours = useHours();
   const people = usePeople({ enabled: onSelect !== undefined });
-  const [period, setPeriod] = useState<Period>(() => schoolYearToDate());
+  const [period, setPeriod] = useState<Period>(() => schoolYearToDate(todayInSchoolZone()));
   const range = validPeriod(period);
   const records = useStudentAttendance(studentId, range);
   const events = useEventNames(studentId, range);

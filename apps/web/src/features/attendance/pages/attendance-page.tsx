@@ -9,6 +9,7 @@ import {
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isStudentOrScholar } from '@tun/shared/roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCan } from '../../auth/access';
 import { useSession } from '../../auth/api/get-session';
@@ -51,8 +52,8 @@ function AttendanceHome({ type, id }: { type: string | undefined; id: string | n
   const [tab, setTab] = useState<Tab>(type === 'student' ? 'student' : type === 'line' ? 'line' : 'today');
   const [formOpen, setFormOpen] = useState(false);
   const studentId = type === 'student' ? id : null;
-  // Only students (people without roles) have records; a scholar's own list would always be empty.
-  const isStudent = session.user.roles.length === 0;
+  // Students and scholars (SPEC §3) have records of their own; a scholar keeps those taken while a student.
+  const hasOwnRecords = isStudentOrScholar(session.user.roles);
 
   const selectStudent = (next: string | null) =>
     void navigate({ search: next ? { type: 'student', id: next } : {}, replace: true });
@@ -111,7 +112,7 @@ function AttendanceHome({ type, id }: { type: string | undefined; id: string | n
         </Tabs>
       ) : (
         <>
-          {canViewOwn && isStudent && (
+          {canViewOwn && hasOwnRecords && (
             <Stack gap="md" component="section" aria-labelledby="attendance-mine">
               <Title order={2} id="attendance-mine">
                 {t('attendance.mine.title')}
