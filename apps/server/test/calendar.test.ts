@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EVENT_NOT_FOUND,
@@ -8,6 +9,8 @@ import {
   type ScheduleInput,
 } from '@tun/shared';
 import { createMember, createSchool, login, setupSchool } from './factories';
+import { calendarTargets } from '../src/db/migrations/006-calendar-targets';
+import { write } from '../src/db/write';
 import { createTestApp, dialects, type TestApp } from './helper';
 import { lastLiveEventId, liveEventsAfter } from './rooms-factories';
 
@@ -257,6 +260,21 @@ describe.each(dialects())('calendar on %s', (dialect) => {
       expect((await week(admin, '', { from: 'i går', to: WEEK.to })).status).toBe(400);
       expect((await week(admin, '&person=nobody')).status).toBe(404);
     });
+
+    it('refuses instants outside the years 2000 to 2100 with the failing field', async () => {
+      for (const range of [
+        { from: '0000-01-01T00:00:00Z', to: '0000-01-01T23:59:59Z' },
+        { from: '9999-12-30T00:00:00Z', to: '9999-12-31T23:59:59Z' },
+        { from: '1999-12-31T00:00:00Z', to: '2000-01-02T00:00:00Z' },
+      ]) {
+        const response = await week(admin, '', range);
+        expect(response.status, range.from).toBe(400);
+        expect(response.body).toMatchObject({ code: 'validation-failed' });
+        expect((response.body as unknown as { errors: { path: string }[] }).errors[0]!.path).toBe(
+          'querystring.from',
+        );
+      }
+    });
   });
 
   describe('caching', () => {
@@ -359,12 +377,27 @@ describe.each(dialects())('calendar on %s', (dialect) => {
       const after = (await week(admin)).body.events;
       expect(after.map((e) => e.id)).toContain(lesson.id);
       expect(after.map((e) => e.id)).not.toContain(moved.body.id);
+      // The occurrence exists again, unchanged: reverting it is refused as for a one-off event.
       const twice = await api(
         cookies.teacher,
         'POST',
         `/api/v1/calendar/events/${encodeURIComponent(lesson.id)}/revert`,
       );
-      expect(twice.status).toBe(404);
+      expect(twice.status).toBe(409);
+      expect(twice.body).toMatchObject({ code: 'event-not-overridden' });
+    });
+
+    it('refuses to revert an occurrence that was never changed with 409, and one that does not exist with 404', async () => {
+      const lesson = await lessonOf(lineA);
+      const revert = (id: string) =>
+        api(cookies.teacher, 'POST', `/api/v1/calendar/events/${encodeURIComponent(id)}/revert`);
+      const never = await revert(lesson.id);
+      expect(never.status).toBe(409);
+      expect(never.body).toMatchObject({ code: 'event-not-overridden' });
+      const parsed = parseOccurrenceId(lesson.id)!;
+      const missing = await revert(`${parsed.entryId}@${parsed.start + 60_000}#${lineA}`);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toMatchObject({ code: 'event-not-found' });
     });
 
     it('refuses to revert an event that overrides nothing', async () => {
@@ -434,6 +467,9 @@ describe.each(dialects())('calendar on %s', (dialect) => {
         `${parsed.entryId}@${parsed.start + 60_000}#${lineA}`,
         `${parsed.entryId}@${parsed.start}#${elective}`,
         `nosuchentry@${parsed.start}`,
+        // Instants outside the years a request may name: 1970 and the largest the id format allows.
+        `${parsed.entryId}@0`,
+        `${parsed.entryId}@999999999999999#${lineA}`,
       ]) {
         expect((await api(admin, 'GET', `/api/v1/calendar/events/${encodeURIComponent(id)}`)).status).toBe(
           404,
@@ -470,6 +506,16 @@ describe.each(dialects())('calendar on %s', (dialect) => {
         ).toBe(403);
         expect((await api(cookies[key], 'POST', '/api/v1/calendar/events', activity())).status).toBe(201);
       }
+    });
+
+    it('refuses a TV account every change, its own activities too', async () => {
+      const tv = await login(t, (await createMember(t, schoolId, ['tv'])).email);
+      expect((await api(tv, 'POST', '/api/v1/calendar/events', activity())).status).toBe(403);
+      const lesson = (await week(admin)).body.events.find((e) => e.name === 'Linjefag')!;
+      const path = `/api/v1/calendar/events/${encodeURIComponent(lesson.id)}`;
+      expect((await api(tv, 'PATCH', path, { ...lesson, type: 'physact' })).status).toBe(403);
+      expect((await api(tv, 'DELETE', path)).status).toBe(403);
+      expect((await week(tv)).status).toBe(200);
     });
 
     it("lets the maker change and delete their own activity, admin and teacher anyone's, others not", async () => {
@@ -510,6 +556,8 @@ describe.each(dialects())('calendar on %s', (dialect) => {
         [{ roomUsed: 'nowhere' }, 'body.roomUsed'],
         [{ groupsAttending: [lineA, 'nobody'] }, 'body.groupsAttending.1'],
         [{ start: '24.11.2026' }, 'body.start'],
+        [{ start: '0000-01-01T00:00:00Z', end: '0000-01-01T01:00:00Z' }, 'body.start'],
+        [{ name: 'Fotball\r\nLOCATION:evil' }, 'body.name'],
       ];
       for (const [fields, path] of cases) {
         const response = await api<{ errors: { path: string }[] }>(
@@ -631,6 +679,163 @@ describe.each(dialects())('calendar on %s', (dialect) => {
       ).toBeNull();
       const topics = (await liveEventsAfter(t, before)).map((e) => e.topic);
       expect(topics).toEqual(expect.arrayContaining(['calendar', 'rooms']));
+    });
+  });
+
+  describe('lines, electives and groups that are gone', () => {
+    it('never widens an entry saved before its targets were deleted into a whole-school one', async () => {
+      // Rows as an older version left them: deleting a line did not clean the schedules.
+      const rows = [
+        { id: 'gammel-linjetime', name: 'Gammel linjetime', for_classes: ['slettet-linje'], groups: [] },
+        { id: 'gammel-valgfag', name: 'Gammelt valgfag', for_electives: ['slettet-valgfag'], groups: [] },
+        { id: 'gammel-samling', name: 'Gammel samling', groups: ['slettet-gruppe'] },
+        { id: 'blandet-time', name: 'Blandet time', for_classes: [lineA, 'slettet-linje'], groups: [] },
+      ];
+      await write(t.ctx, schoolId, async (trx, publish) => {
+        await trx
+          .insertInto('schedule_entry')
+          .values(
+            rows.map((row, index) => ({
+              school_id: schoolId,
+              id: row.id,
+              schedule_id: 'normalWeek',
+              day: 'Su',
+              position: 100 + index,
+              name: row.name,
+              time_from: '12:00',
+              time_to: '13:00',
+              type: 'class',
+              mandatory: 1,
+              groups_attending: JSON.stringify(row.groups),
+              room_id: null,
+              for_classes: JSON.stringify(row.for_classes ?? []),
+              for_electives: JSON.stringify(row.for_electives ?? []),
+            })),
+          )
+          .execute();
+        publish('calendar', ['normalWeek']);
+      });
+      try {
+        const old = (events: CalendarEvent[]) =>
+          events
+            .filter((e) => rows.some((r) => e.id.startsWith(`${r.id}@`)))
+            .map((e) => [e.name, e.groupsAttending]);
+        expect(old((await week(admin)).body.events)).toEqual([['Blandet time', [lineA]]]);
+        expect(old((await week(admin, `&person=${studentId}`)).body.events)).toEqual([
+          ['Blandet time', [lineA]],
+        ]);
+      } finally {
+        await write(t.ctx, schoolId, async (trx, publish) => {
+          await trx
+            .deleteFrom('schedule_entry')
+            .where('school_id', '=', schoolId)
+            .where(
+              'id',
+              'in',
+              rows.map((row) => row.id),
+            )
+            .execute();
+          publish('calendar', ['normalWeek']);
+        });
+      }
+    });
+
+    it('migration 006 cleans the ids that deleted lines, electives and groups left behind', async () => {
+      const db = t.ctx.database.db;
+      const now = new Date().toISOString();
+      const entryRow = (id: string, fields: { classes?: string[]; groups?: string[] }, position: number) => ({
+        school_id: schoolId,
+        id,
+        schedule_id: 'normalWeek',
+        day: 'Su',
+        position,
+        name: id,
+        time_from: '12:00',
+        time_to: '13:00',
+        type: 'class',
+        mandatory: 1,
+        groups_attending: JSON.stringify(fields.groups ?? []),
+        room_id: null,
+        for_classes: JSON.stringify(fields.classes ?? []),
+        for_electives: '[]',
+      });
+      const eventRow = (id: string, groups: string[], overrides: string | null = null) => ({
+        school_id: schoolId,
+        id,
+        name: id,
+        time_start: '2026-11-29T11:00:00.000Z',
+        time_end: '2026-11-29T12:00:00.000Z',
+        type: 'none',
+        mandatory: 1,
+        room_id: null,
+        groups_attending: JSON.stringify(groups),
+        overrides,
+        rep_deleted: 0,
+        replaces_start: overrides === null ? null : '2026-11-29T11:00:00.000Z',
+        created_by: null,
+        created_at: now,
+        updated_at: now,
+      });
+      await db
+        .insertInto('schedule_entry')
+        .values([
+          entryRow('m-alene', { classes: ['slettet-linje'] }, 200),
+          entryRow('m-blandet', { classes: [lineA, 'slettet-linje'] }, 201),
+          entryRow('m-samling', { groups: ['slettet-gruppe', lineB] }, 202),
+        ])
+        .execute();
+      await db
+        .insertInto('calendar_event')
+        .values([
+          eventRow('m-tur', ['slettet-gruppe']),
+          eventRow('m-konsert', ['slettet-gruppe', lineB]),
+          eventRow('m-flyttet', ['slettet-linje'], `m-samling@${Date.parse('2026-11-29T11:00:00.000Z')}`),
+        ])
+        .execute();
+      await calendarTargets().up(db as unknown as Kysely<unknown>);
+      // Announced as a restart would: the cache of the running app knows nothing of the migration.
+      await write(t.ctx, schoolId, async (_trx, publish) => publish('calendar', ['normalWeek']));
+
+      const entries = await db
+        .selectFrom('schedule_entry')
+        .select(['id', 'for_classes', 'groups_attending'])
+        .where('school_id', '=', schoolId)
+        .where('id', 'like', 'm-%')
+        .orderBy('id')
+        .execute();
+      expect(entries).toEqual([
+        { id: 'm-blandet', for_classes: JSON.stringify([lineA]), groups_attending: '[]' },
+        { id: 'm-samling', for_classes: '[]', groups_attending: JSON.stringify([lineB]) },
+      ]);
+      const events = await db
+        .selectFrom('calendar_event')
+        .select(['id', 'groups_attending', 'rep_deleted'])
+        .where('school_id', '=', schoolId)
+        .where('id', 'like', 'm-%')
+        .orderBy('id')
+        .execute();
+      expect(events).toEqual([
+        { id: 'm-konsert', groups_attending: JSON.stringify([lineB]), rep_deleted: 0 },
+        // The removed override leaves the occurrence it moved deleted, not back for Musikk.
+        {
+          id: `m-samling@${Date.parse('2026-11-29T11:00:00.000Z')}`,
+          groups_attending: '[]',
+          rep_deleted: 1,
+        },
+      ]);
+      const current = await normalWeek();
+      expect((await api(admin, 'PUT', '/api/v1/calendar/schedules/normalWeek', current.body)).status).toBe(
+        200,
+      );
+      await db
+        .deleteFrom('calendar_event')
+        .where('school_id', '=', schoolId)
+        .where('id', 'like', 'm-%')
+        .execute();
+      await saveWeek({
+        ...current.body.days,
+        Su: current.body.days.Su.filter((e) => !e.id.startsWith('m-')),
+      });
     });
   });
 

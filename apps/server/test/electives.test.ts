@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Elective } from '@tun/shared';
 import { createMember, createSchool, login, setupSchool } from './factories';
+import { expectNothingWidened, weekNamingTarget } from './calendar-release-factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 import { insertElectiveRow, insertRoomRow, lastLiveEventId, liveEventsAfter } from './rooms-factories';
 
@@ -303,6 +304,21 @@ describe.each(dialects())('electives on %s', (dialect) => {
         mainRoom: room,
         members: [students[0]],
       });
+    });
+  });
+
+  describe('the calendar when the elective is deleted', () => {
+    it('lets go of the elective in every schedule entry and event, removing what was for it alone', async () => {
+      const scenario = await weekNamingTarget(t, schoolId, admin, 'elective');
+      const references = await t.request({ method: 'GET', url: `${scenario.url}/references`, cookie: admin });
+      expect(references.statusCode).toBe(200);
+      expect(references.json()).toEqual(scenario.expected);
+      const deleted = await t.request({ method: 'DELETE', url: scenario.url, cookie: admin });
+      expect(deleted.statusCode).toBe(204);
+      await expectNothingWidened(t, admin, scenario);
+      expect(
+        (await t.request({ method: 'GET', url: `${scenario.url}/references`, cookie: admin })).statusCode,
+      ).toBe(404);
     });
   });
 });

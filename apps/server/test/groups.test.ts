@@ -3,10 +3,15 @@ import { todayInSchoolZone, type Group } from '@tun/shared';
 import { listGroups } from '../src/modules/groups/groups.service';
 import { createMember, createSchool, login, setupSchool } from './factories';
 import { insertGroupRow, listenLive, settle } from './groups-factories';
+import { expectNothingWidened, weekNamingTarget } from './calendar-release-factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 
-const FUTURE = '2999-12-31';
+// Inside the window of dates the API accepts (2000–2100).
+const FUTURE = '2099-12-31';
 const PAST = '2000-01-01';
+const YESTERDAY = new Date(Date.parse(`${todayInSchoolZone()}T12:00:00Z`) - 86_400_000)
+  .toISOString()
+  .slice(0, 10);
 
 describe.each(dialects())('temporary groups on %s', (dialect) => {
   let t: TestApp;
@@ -118,7 +123,7 @@ describe.each(dialects())('temporary groups on %s', (dialect) => {
       ['a date in another format', { name: 'A', endDate: '31.12.2030' }, 'body.endDate'],
       ['members that are not a list', { name: 'A', members: 'alle' }, 'body.members'],
       ['an end date in the past', { name: 'A', endDate: PAST }, 'endDate'],
-      ['an end date yesterday at the school', { name: 'A', endDate: '1999-12-31' }, 'endDate'],
+      ['an end date yesterday at the school', { name: 'A', endDate: YESTERDAY }, 'endDate'],
     ])('refuses %s with 400 and writes nothing', async (_, payload, path) => {
       const [groups, memberships] = [await countGroups(), await countMemberships()];
       const response = await create(adminCookie, { members: [students[0]], ...payload });
@@ -309,6 +314,26 @@ describe.each(dialects())('temporary groups on %s', (dialect) => {
       await settle();
       expect(live.received).toEqual([]);
       live.close();
+    });
+  });
+
+  describe('the calendar when the group is deleted', () => {
+    it('lets go of the group in every schedule entry and event, removing what was for it alone', async () => {
+      const scenario = await weekNamingTarget(t, schoolId, adminCookie, 'group');
+      const references = await t.request({
+        method: 'GET',
+        url: `${scenario.url}/references`,
+        cookie: adminCookie,
+      });
+      expect(references.statusCode).toBe(200);
+      expect(references.json()).toEqual(scenario.expected);
+      const deleted = await t.request({ method: 'DELETE', url: scenario.url, cookie: adminCookie });
+      expect(deleted.statusCode).toBe(204);
+      await expectNothingWidened(t, adminCookie, scenario);
+      expect(
+        (await t.request({ method: 'GET', url: `${scenario.url}/references`, cookie: adminCookie }))
+          .statusCode,
+      ).toBe(404);
     });
   });
 });

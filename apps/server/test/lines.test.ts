@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Line, LineDetails } from '@tun/shared';
 import { createMember, createSchool, login, setupSchool } from './factories';
+import { expectNothingWidened, weekNamingTarget } from './calendar-release-factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 import { createPerson, createRoom, lastLiveEventId, liveEventsSince } from './lines-factories';
 
@@ -405,6 +406,21 @@ describe.each(dialects())('lines on %s', (dialect) => {
       expect(own.statusCode).toBe(201);
       const members = await setMembers(own.json<Line>().id, [teacherId], otherAdmin);
       expect(members.statusCode).toBe(400);
+    });
+  });
+
+  describe('the calendar when the line is deleted', () => {
+    it('lets go of the line in every schedule entry and event, removing what was for it alone', async () => {
+      const scenario = await weekNamingTarget(t, schoolId, admin, 'line');
+      const references = await t.request({ method: 'GET', url: `${scenario.url}/references`, cookie: admin });
+      expect(references.statusCode).toBe(200);
+      expect(references.json()).toEqual(scenario.expected);
+      const deleted = await t.request({ method: 'DELETE', url: scenario.url, cookie: admin });
+      expect(deleted.statusCode).toBe(200);
+      await expectNothingWidened(t, admin, scenario);
+      expect(
+        (await t.request({ method: 'GET', url: `${scenario.url}/references`, cookie: admin })).statusCode,
+      ).toBe(404);
     });
   });
 });

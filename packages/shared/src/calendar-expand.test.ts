@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  CALENDAR_RANGE_MAX_MS,
   EVENT_TYPES,
   NORMAL_WEEK_ID,
   RANGE_ERROR,
@@ -119,6 +120,16 @@ describe('expansion', () => {
       RANGE_ERROR,
     );
     expect(expandCalendar({ schedules, events: [], from: monday.from, to: monday.from })).toEqual([]);
+  });
+
+  it('counts the days it expands, none outside the years 2000 to 2100, and refuses more than one request may span', () => {
+    // Past year 9999 a date no longer sorts as text, so the day loop is counted, not compared.
+    const farOff = { from: at('9999-12-30T00:00:00Z'), to: at('9999-12-31T23:00:00Z') };
+    expect(expandCalendar({ schedules, events: [], ...farOff })).toEqual([]);
+    const year = { from: at('2026-01-01T00:00:00Z'), to: at('2027-01-01T00:00:00Z') };
+    expect(() => expandCalendar({ schedules, events: [], ...year })).toThrow(RangeError);
+    const hundredDays = { from: monday.from, to: monday.from + CALENDAR_RANGE_MAX_MS };
+    expect(expandCalendar({ schedules, events: [], ...hundredDays }).length).toBeGreaterThan(50);
   });
 
   it('hides deleted and overridden occurrences and shows the override in their place', () => {

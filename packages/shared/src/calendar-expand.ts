@@ -6,6 +6,7 @@
  */
 import { tzOffset } from '@date-fns/tz';
 import {
+  CALENDAR_RANGE_MAX_MS,
   EVENT_DURATION_MAX_MS,
   formatOccurrenceId,
   RANGE_ERROR,
@@ -16,6 +17,7 @@ import {
   type ScheduleEntry,
   type WeekDay,
 } from './calendar';
+import { INSTANT_MAX_MS, INSTANT_MIN_MS } from './limits';
 import { SCHOOL_TIME_ZONE, todayInSchoolZone } from './time';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -76,6 +78,16 @@ function addDays(date: string, days: number): string {
   const [y, m, d] = dateParts(date);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
+
+/** Whole days from one school date to another. */
+function daysFrom(from: string, to: string): number {
+  const [fy, fm, fd] = dateParts(from);
+  const [ty, tm, td] = dateParts(to);
+  return Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(fy, fm - 1, fd)) / DAY_MS);
+}
+
+/** The days of the longest calendar request, with the day before and a change day's spare. */
+const EXPAND_DAYS_MAX = Math.ceil(CALENDAR_RANGE_MAX_MS / DAY_MS) + 3;
 
 /** Monday first (SPEC §9). */
 function weekDayOf(date: string): WeekDay {
@@ -176,8 +188,14 @@ export function expandCalendar(input: ExpandInput): CalendarEvent[] {
 
   // An entry lies within one school day, so the days from the one before `from` (its last
   // occurrences may end after `from` on a change day) to the day of `to` cover the range.
-  const lastDate = todayInSchoolZone(new Date(to));
-  for (let date = addDays(todayInSchoolZone(new Date(from)), -1); date <= lastDate; date = addDays(date, 1)) {
+  // Schedules make nothing outside the dates a request may name, and the days are counted:
+  // past year 9999 a date no longer sorts as text.
+  const firstDate = addDays(todayInSchoolZone(new Date(Math.max(from, INSTANT_MIN_MS))), -1);
+  const lastDate = todayInSchoolZone(new Date(Math.min(to, INSTANT_MAX_MS)));
+  const days = from > INSTANT_MAX_MS || to < INSTANT_MIN_MS ? 0 : daysFrom(firstDate, lastDate) + 1;
+  if (days > EXPAND_DAYS_MAX) throw new RangeError(`Too long a range to expand: ${days} days`);
+  for (let index = 0; index < days; index++) {
+    const date = addDays(firstDate, index);
     const schedule = scheduleForDate(input.schedules, date);
     if (!schedule) continue;
     const entries = schedule.days[weekDayOf(date)];

@@ -72,9 +72,9 @@ export const POLICY = {
   // Temporary groups: all except students (and TV screens, which only show things)
   'groups:view': { allow: 'everyone' },
   'groups:change': { allow: ['admin', 'teacher', 'janitor', 'kitchen', 'stipp'] },
-  // Activities
+  // Activities: "change own: everyone", but TV screens only show things (decision 004)
   'activities:view': { allow: 'everyone' },
-  'activities:change': { allow: ['admin', 'teacher'], own: 'everyone' },
+  'activities:change': { allow: ['admin', 'teacher'], own: ['janitor', 'kitchen', 'stipp', 'student'] },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof POLICY;

@@ -8,6 +8,7 @@ import { WEEK_DAYS, type LiveTopic, type Schedule } from '@tun/shared';
 import type { Db, Queryable } from '../../db/database';
 import type { LiveBus } from '../../live/bus';
 import { loadSchedules, schoolTargets, type SchoolTargets } from './calendar.repository';
+import { releaseEntry } from './target-release';
 
 export interface CalendarBase extends SchoolTargets {
   schedules: Schedule[];
@@ -57,13 +58,18 @@ export async function calendarBase(db: Queryable, schoolId: string): Promise<Cal
 
 async function loadCalendarBase(db: Queryable, schoolId: string): Promise<CalendarBase> {
   const [schedules, targets] = await Promise.all([loadSchedules(db, schoolId), schoolTargets(db, schoolId)]);
-  // A line or elective deleted since the week was saved no longer gets its own occurrences.
+  // Deleting a line, elective or group cleans the schedules, but a week saved while one was
+  // being deleted may still name it. It gets no occurrences, and an entry left with no target
+  // is dropped: emptied, it would be for the whole school.
+  const known = (id: string) => targets.lines.has(id) || targets.electives.has(id) || targets.groups.has(id);
+  const gone = (id: string) => !known(id);
   for (const schedule of schedules) {
     for (const day of WEEK_DAYS) {
-      for (const entry of schedule.days[day]) {
-        entry.forClasses = entry.forClasses.filter((id) => targets.lines.has(id));
-        entry.forElectives = entry.forElectives.filter((id) => targets.electives.has(id));
-      }
+      schedule.days[day] = schedule.days[day].flatMap((entry) => {
+        const release = releaseEntry(entry, gone);
+        if (release.action === 'remove') return [];
+        return release.action === 'change' ? [{ ...entry, ...release.next }] : [entry];
+      });
     }
   }
   return { ...targets, schedules };

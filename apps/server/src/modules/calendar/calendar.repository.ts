@@ -193,6 +193,64 @@ export async function replaceEntries(
   }
 }
 
+/**
+ * Entries that may name this line, elective or group in any of their id lists. The text match
+ * only narrows the rows; the caller checks the parsed lists.
+ */
+export async function entriesNaming(db: Queryable, schoolId: string, targetId: string) {
+  const quoted = `%${JSON.stringify(targetId)}%`;
+  const rows = await db
+    .selectFrom('schedule_entry')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where((eb) =>
+      eb.or([
+        eb('for_classes', 'like', quoted),
+        eb('for_electives', 'like', quoted),
+        eb('groups_attending', 'like', quoted),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => ({ scheduleId: row.schedule_id, entry: toEntry(row) }));
+}
+
+export async function setEntryTargets(
+  trx: Queryable,
+  schoolId: string,
+  entryId: string,
+  targets: Pick<ScheduleEntry, 'forClasses' | 'forElectives' | 'groupsAttending'>,
+) {
+  await trx
+    .updateTable('schedule_entry')
+    .set({
+      for_classes: JSON.stringify(targets.forClasses),
+      for_electives: JSON.stringify(targets.forElectives),
+      groups_attending: JSON.stringify(targets.groupsAttending),
+    })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', entryId)
+    .execute();
+}
+
+export async function deleteEntry(trx: Queryable, schoolId: string, entryId: string) {
+  await trx
+    .deleteFrom('schedule_entry')
+    .where('school_id', '=', schoolId)
+    .where('id', '=', entryId)
+    .execute();
+}
+
+/** Marks schedules changed by something other than saving them whole. */
+export async function touchSchedules(trx: Queryable, schoolId: string, scheduleIds: readonly string[]) {
+  if (scheduleIds.length === 0) return;
+  await trx
+    .updateTable('schedule')
+    .set({ updated_at: nowIso() })
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', scheduleIds)
+    .execute();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Stored events
 
@@ -327,6 +385,30 @@ export async function updateEvent(trx: Queryable, schoolId: string, eventId: str
       groups_attending: JSON.stringify(event.groupsAttending),
       updated_at: nowIso(),
     })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', eventId)
+    .execute();
+}
+
+/** Stored rows (markers included) whose groupsAttending may name this id; the caller checks. */
+export async function eventsNaming(db: Queryable, schoolId: string, targetId: string) {
+  return db
+    .selectFrom('calendar_event')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('groups_attending', 'like', `%${JSON.stringify(targetId)}%`)
+    .execute();
+}
+
+export async function setEventGroups(
+  trx: Queryable,
+  schoolId: string,
+  eventId: string,
+  groupsAttending: readonly string[],
+) {
+  await trx
+    .updateTable('calendar_event')
+    .set({ groups_attending: JSON.stringify(groupsAttending), updated_at: nowIso() })
     .where('school_id', '=', schoolId)
     .where('id', '=', eventId)
     .execute();

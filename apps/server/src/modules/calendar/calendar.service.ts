@@ -336,7 +336,7 @@ export async function deleteEvent(deps: Deps, actor: Actor, id: string): Promise
   });
 }
 
-async function markDeleted(
+export async function markDeleted(
   trx: Queryable,
   schoolId: string,
   occurrenceId: string,
@@ -368,10 +368,15 @@ async function markDeleted(
 export async function revertEvent(deps: Deps, actor: Actor, id: string): Promise<void> {
   const { schoolId } = actor;
   await write(deps, schoolId, async (trx, publish) => {
-    const row = parseOccurrenceId(id)
-      ? await findOverride(trx, schoolId, id)
-      : await findEventRow(trx, schoolId, id);
-    if (!row) throw eventNotFound();
+    const occurrence = parseOccurrenceId(id);
+    const row = occurrence ? await findOverride(trx, schoolId, id) : await findEventRow(trx, schoolId, id);
+    if (!row) {
+      // An occurrence that exists but was never changed is refused like a one-off event.
+      if (occurrence && (await scheduleOccurrence(trx, schoolId, id, occurrence.start))) {
+        throw new ProblemError('event-not-overridden');
+      }
+      throw eventNotFound();
+    }
     const override = toStoredEvent(row);
     if (override.overrides === null || override.repDeleted) throw new ProblemError('event-not-overridden');
     assertMayChange(actor, override, undefined);

@@ -1,10 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { electiveInputSchema, electiveSchema, electiveUpdateSchema } from '@tun/shared';
+import {
+  calendarReferencesSchema,
+  electiveInputSchema,
+  electiveSchema,
+  electiveUpdateSchema,
+} from '@tun/shared';
 import type { AppContext } from '../../context';
 import { loadElectives } from './electives.repository';
-import { changeElective, createElective, getElective, removeElective } from './electives.service';
+import {
+  changeElective,
+  createElective,
+  electiveReferences,
+  getElective,
+  removeElective,
+} from './electives.service';
 
 const params = z.object({ id: z.string().min(1).max(200) });
 
@@ -68,6 +79,21 @@ export async function electivesRoutes(app: FastifyInstance, ctx: AppContext): Pr
       },
     },
     async (request) => changeElective(ctx, request.principal.schoolId, request.params.id, request.body),
+  );
+
+  routes.get(
+    '/api/v1/electives/:id/references',
+    {
+      // Asked only on the way to deleting, by those who may delete.
+      config: { access: 'electives:change' },
+      schema: {
+        tags: ['electives'],
+        summary: 'What deleting the elective would change in the schedules and events',
+        params: params,
+        response: { 200: calendarReferencesSchema },
+      },
+    },
+    async (request) => electiveReferences(ctx.database.db, request.principal.schoolId, request.params.id),
   );
 
   routes.delete(

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/database';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { findRoom } from '../rooms/rooms.repository';
+import { countTargetReferences, releaseTarget } from '../calendar/target-references';
 import { unknownPeople } from '../people/people.repository';
 import {
   deleteElective,
@@ -78,9 +79,17 @@ export async function changeElective(
   });
 }
 
+/** What deleting the elective would change in the calendar (decision 013). */
+export async function electiveReferences(db: Queryable, schoolId: string, electiveId: string) {
+  if (!(await electiveExists(db, schoolId, electiveId))) throw new ProblemError('not-found');
+  return countTargetReferences(db, schoolId, electiveId);
+}
+
+/** The elective, its memberships and the calendar's references to it go together. */
 export async function removeElective(deps: Deps, schoolId: string, electiveId: string): Promise<void> {
   await write(deps, schoolId, async (trx, publish) => {
     if (!(await electiveExists(trx, schoolId, electiveId))) throw new ProblemError('not-found');
+    await releaseTarget(trx, schoolId, electiveId, publish);
     await deleteElective(trx, schoolId, electiveId);
     publish('electives', [electiveId]);
   });

@@ -1,10 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { groupInputSchema, groupParamsSchema, groupSchema, groupUpdateSchema } from '@tun/shared';
+import {
+  calendarReferencesSchema,
+  groupInputSchema,
+  groupParamsSchema,
+  groupSchema,
+  groupUpdateSchema,
+} from '@tun/shared';
 import type { AppContext } from '../../context';
 import { write } from '../../db/write';
-import { changeGroup, createGroup, listGroups, loadGroup, removeGroup } from './groups.service';
+import {
+  changeGroup,
+  createGroup,
+  groupReferences,
+  listGroups,
+  loadGroup,
+  removeGroup,
+} from './groups.service';
 
 export async function groupsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -78,6 +91,21 @@ export async function groupsRoutes(app: FastifyInstance, ctx: AppContext): Promi
         changeGroup(trx, publish, actor, request.params.id, request.body),
       );
     },
+  );
+
+  routes.get(
+    '/api/v1/groups/:id/references',
+    {
+      // Asked only on the way to deleting, by those who may delete.
+      config: { access: 'groups:change' },
+      schema: {
+        tags: ['groups'],
+        summary: 'What deleting the group would change in the schedules and events',
+        params: groupParamsSchema,
+        response: { 200: calendarReferencesSchema },
+      },
+    },
+    async (request) => groupReferences(ctx.database.db, request.principal.schoolId, request.params.id),
   );
 
   routes.delete(

@@ -5,6 +5,7 @@ import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.repository';
 import type { Actor } from '../people/people.service';
 import { unknownPeople } from '../people/people.repository';
+import { countTargetReferences, releaseTarget } from '../calendar/target-references';
 import {
   deleteGroup,
   insertGroup,
@@ -116,9 +117,19 @@ export async function changeGroup(
   return after;
 }
 
-/** The group and its memberships go together, in the caller's transaction. */
+/** What deleting the group would change in the calendar (decision 013). */
+export async function groupReferences(db: Queryable, schoolId: string, groupId: string) {
+  await loadGroup(db, schoolId, groupId);
+  return countTargetReferences(db, schoolId, groupId);
+}
+
+/**
+ * The group, its memberships and the calendar's references to it go together, in the caller's
+ * transaction.
+ */
 export async function removeGroup(trx: Trx, publish: Publish, actor: Actor, groupId: string) {
   const before = await loadGroup(trx, actor.schoolId, groupId);
+  await releaseTarget(trx, actor.schoolId, groupId, publish);
   await deleteGroup(trx, actor.schoolId, groupId);
   await recordAudit(trx, {
     schoolId: actor.schoolId,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  calendarReferencesSchema,
   lineDetailsSchema,
   lineInputSchema,
   lineMembersInputSchema,
@@ -11,7 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { write } from '../../db/write';
 import { loadLines } from './lines.repository';
-import { changeLine, createLine, loadLine, removeLine, setMembers } from './lines.service';
+import { changeLine, createLine, lineReferences, loadLine, removeLine, setMembers } from './lines.service';
 
 const params = z.object({ id: z.string().min(1).max(200) });
 
@@ -107,6 +108,21 @@ export async function linesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         setMembers(trx, publish, actor, request.params.id, request.body.personIds),
       );
     },
+  );
+
+  routes.get(
+    '/api/v1/lines/:id/references',
+    {
+      // Asked only on the way to deleting, by those who may delete.
+      config: { access: 'lines:change' },
+      schema: {
+        tags: ['lines'],
+        summary: 'What deleting the line would change in the schedules and events',
+        params: params,
+        response: { 200: calendarReferencesSchema },
+      },
+    },
+    async (request) => lineReferences(ctx.database.db, request.principal.schoolId, request.params.id),
   );
 
   routes.delete(

@@ -4,8 +4,9 @@ import type { Publish } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.repository';
 import type { Actor } from '../people/people.service';
-import { unknownPeople } from '../people/people.repository';
+import { formerAmong, unknownPeople } from '../people/people.repository';
 import { findRoom } from '../rooms/rooms.repository';
+import { countTargetReferences, releaseTarget } from '../calendar/target-references';
 import {
   addMembers,
   deleteLine,
@@ -105,13 +106,21 @@ export async function changeLine(
   return after;
 }
 
+/** What deleting the line would change in the calendar (decision 013). */
+export async function lineReferences(db: Queryable, schoolId: string, lineId: string) {
+  if (!(await lineExists(db, schoolId, lineId))) throw new ProblemError('not-found');
+  return countTargetReferences(db, schoolId, lineId);
+}
+
 /**
  * SPEC §4 'Group deletion': the line goes, and so does every member's membership of it, in the
  * caller's one transaction. The foreign keys would cascade too; removing the memberships here
- * keeps the rule visible and lets the people whose memberOf changed be announced.
+ * keeps the rule visible and lets the people whose memberOf changed be announced. The calendar
+ * lets go of the line in the same transaction.
  */
 export async function removeLine(trx: Trx, publish: Publish, actor: Actor, lineId: string) {
   const before = await loadLine(trx, actor.schoolId, lineId);
+  await releaseTarget(trx, actor.schoolId, lineId, publish);
   await deleteLine(trx, actor.schoolId, lineId);
   await recordAudit(trx, {
     schoolId: actor.schoolId,
@@ -142,7 +151,9 @@ export async function setMembers(
   const current = new Set(before);
   const wantedSet = new Set(wanted);
   const added = wanted.filter((id) => !current.has(id));
-  const removed = before.filter((id) => !wantedSet.has(id));
+  // Pickers list only people at the school; a former member stays, for the line's reports.
+  const former = await formerAmong(trx, actor.schoolId, before);
+  const removed = before.filter((id) => !wantedSet.has(id) && !former.has(id));
   await removeMembers(trx, actor.schoolId, lineId, removed);
   await addMembers(trx, actor.schoolId, lineId, added);
   const line = await loadLine(trx, actor.schoolId, lineId);

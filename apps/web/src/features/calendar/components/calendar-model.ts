@@ -96,7 +96,7 @@ export interface EventGrants {
   changeEvents: boolean;
   /** activities:change on every record (admin, teacher). */
   changeAllActivities: boolean;
-  /** activities:change on one's own records (everyone). */
+  /** activities:change on one's own records (everyone but TV accounts). */
   changeOwnActivities: boolean;
 }
 

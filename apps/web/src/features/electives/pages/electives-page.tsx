@@ -13,6 +13,7 @@ import { useDeleteElective } from '../api/delete-elective';
 import { useElectives } from '../api/get-electives';
 import { ColorThemeBadge } from '../../../components/color-theme';
 import { ElectiveFormModal } from '../components/elective-form-modal';
+import { CalendarChanges, useCalendarReferences } from '../../calendar/components/calendar-changes';
 
 export function ElectivesPage() {
   const { t, i18n } = useTranslation();
@@ -22,6 +23,7 @@ export function ElectivesPage() {
   const electives = useElectives();
   const rooms = useRooms({ enabled: useCan('rooms:view') });
   const deleteElective = useDeleteElective();
+  const calendarReferences = useCalendarReferences();
   // The elective stays while the dialog fades out, so its title does not flip to "new" on the way.
   const [dialog, setDialog] = useState<{ opened: boolean; elective?: Elective }>({ opened: false });
 
@@ -38,11 +40,18 @@ export function ElectivesPage() {
     return roomNames.get(elective.mainRoom) ?? t('electives.unknownRoom');
   };
 
-  const askDelete = (elective: Elective) =>
+  const askDelete = async (elective: Elective) => {
+    const references = await calendarReferences(`/electives/${encodeURIComponent(elective.id)}`);
+    if (!references) return;
     modals.openConfirmModal({
       title: t('electives.deleteDialog.title'),
       closeButtonProps: { 'aria-label': t('app.close') },
-      children: <Text>{t('electives.deleteDialog.message', { name: elective.name })}</Text>,
+      children: (
+        <Stack gap="xs">
+          <Text>{t('electives.deleteDialog.message', { name: elective.name })}</Text>
+          <CalendarChanges references={references} />
+        </Stack>
+      ),
       labels: { confirm: t('electives.deleteDialog.confirm'), cancel: t('electives.deleteDialog.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -53,6 +62,7 @@ export function ElectivesPage() {
             notify({ color: 'red', title: t('electives.deleteFailed'), message: errorMessage(error) }),
         }),
     });
+  };
 
   return (
     <Stack gap="lg">

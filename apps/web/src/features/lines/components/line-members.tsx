@@ -1,6 +1,7 @@
 import { Button, Group, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { LineDetails } from '@tun/shared/lines';
 import { shortFullName } from '@tun/shared/names';
+import { isCurrentPerson } from '@tun/shared/people';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
@@ -12,14 +13,19 @@ import { isLineMemberCandidate, personOptions } from './people-options';
 /** The line's members (their memberOf); admins add and remove students and scholars here. */
 export function LineMembers({ line, canChange }: { line: LineDetails; canChange: boolean }) {
   const { t, i18n } = useTranslation();
-  const people = usePeople();
+  const people = usePeople({ former: true });
   const setMembers = useSetLineMembers();
   const errorMessage = useErrorMessage();
   const [toAdd, setToAdd] = useState<string | null>(null);
 
   const byId = new Map((people.data ?? []).map((person) => [person.id, person]));
   const unknown = t('lines.unknownPerson');
+  // Former members stay in the line for its reports, but are not listed among its students.
   const members = line.members
+    .filter((id) => {
+      const person = byId.get(id);
+      return !person || (!person.erased && isCurrentPerson(person));
+    })
     .map((id) => {
       const person = byId.get(id);
       return { id, name: person ? shortFullName(person.name) : unknown, room: person?.room ?? '' };
@@ -27,7 +33,11 @@ export function LineMembers({ line, canChange }: { line: LineDetails; canChange:
     .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
   const candidates = personOptions(
     people.data ?? [],
-    (person) => isLineMemberCandidate(person) && !line.members.includes(person.id),
+    (person) =>
+      isLineMemberCandidate(person) &&
+      !person.erased &&
+      isCurrentPerson(person) &&
+      !line.members.includes(person.id),
     [],
     unknown,
     i18n.language,

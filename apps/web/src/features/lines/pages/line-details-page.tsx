@@ -35,7 +35,7 @@ function BackLink() {
 function LineSummary({ line }: { line: LineDetails }) {
   const { t } = useTranslation();
   const rooms = useRooms();
-  const people = usePeople();
+  const people = usePeople({ former: true });
   const none = t('lines.none');
   const unknown = t('lines.unknownPerson');
   const room = line.mainRoom
