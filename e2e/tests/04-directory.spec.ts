@@ -93,11 +93,33 @@ test.describe.serial('an admin sets up the school directory', () => {
     await expect(page.getByRole('cell', { name: ROOM, exact: true })).toHaveCount(0);
   });
 
-  test('deleting the line warns that its two members lose it', async ({ page }) => {
+  test('deleting the line warns that its two members lose it, and what the calendar loses', async ({
+    page,
+  }) => {
+    // A lesson for the line alone, which goes with it rather than becoming everyone's.
+    const lines: { id: string; name: string }[] = await (await page.request.get('/api/v1/lines')).json();
+    const lineId = lines.find((line) => line.name === LINE)!.id;
+    const lesson = {
+      name: 'Linjefag',
+      from: '09:00',
+      to: '11:00',
+      type: 'class',
+      mandatory: true,
+      groupsAttending: [],
+      roomUsed: null,
+      forClasses: [lineId],
+      forElectives: [],
+    };
+    const saved = await page.request.put('/api/v1/calendar/schedules/normalWeek', {
+      data: { name: 'Normaluke', days: { Mo: [lesson] } },
+    });
+    expect(saved.status()).toBe(200);
+
     await page.goto('/app/classes');
     await page.getByRole('button', { name: `Slett ${LINE}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Det finnes påvirkede brukere' });
     await expect(dialog).toContainText(`2 brukere vil fjernes fra ${LINE}`);
+    await expect(dialog).toContainText('Oppføringer i timeplanen som bare var for den, og som slettes: 1');
     // Persistent: Escape does not close it.
     await page.keyboard.press('Escape');
     await expect(dialog).toBeVisible();
@@ -112,6 +134,8 @@ test.describe.serial('an admin sets up the school directory', () => {
     await expect(page.getByRole('cell', { name: LINE, exact: true })).toHaveCount(0);
     const people = await (await page.request.get('/api/v1/people')).json();
     expect(people.filter((p: { memberOf: string[] }) => p.memberOf.length > 0)).toEqual([]);
+    const week = await (await page.request.get('/api/v1/calendar/schedules/normalWeek')).json();
+    expect(week.days.Mo).toEqual([]);
   });
 
   test('an import with one bad row shows the error and writes nothing', async ({ page }) => {
@@ -222,4 +246,37 @@ test('a write made after the first fetch but before the live stream opens still 
   await streamOpened;
   await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
   await other.context().close();
+});
+
+test('«Avslutt» hides a person from the users page until «Vis tidligere», and can be undone', async ({
+  page,
+}) => {
+  await signInByApi(page);
+  // A name of its own, so that the test can run again on the same school.
+  const name = { first: 'Siri', last: `Slutter${Date.now().toString(36)}` };
+  const full = `${name.first} ${name.last}`;
+  expect((await page.request.post('/api/v1/people', { data: { name } })).status()).toBe(201);
+  await page.goto('/app/users');
+  await page.getByRole('button', { name: full, exact: true }).click();
+  const details = page.getByRole('dialog', { name: full });
+  // No history yet: a plain delete is offered beside «Avslutt».
+  await expect(details.getByRole('button', { name: 'Slett', exact: true })).toBeVisible();
+  await details.getByRole('button', { name: 'Avslutt' }).click();
+  await expect(details.getByLabel('Sluttdato')).toBeVisible();
+  await details.getByRole('button', { name: 'Avslutt' }).click();
+  await expect(details.getByRole('button', { name: 'Angre avslutning' })).toBeVisible();
+  await expect(details).toContainText('Sluttet');
+  await expectNoAxeViolations(page, '/app/users, a person who has left');
+  await details.getByRole('button', { name: 'Lukk' }).click();
+
+  await expect(page.getByRole('button', { name: full, exact: true })).toHaveCount(0);
+  await page.getByRole('switch', { name: 'Vis tidligere' }).check();
+  const former = page.getByRole('button', { name: new RegExp(`^${full} Sluttet`) });
+  await expect(former).toBeVisible();
+  await former.click();
+  await details.getByRole('button', { name: 'Angre avslutning' }).click();
+  await expect(details.getByRole('button', { name: 'Avslutt' })).toBeVisible();
+  await details.getByRole('button', { name: 'Lukk' }).click();
+  await page.getByRole('switch', { name: 'Vis tidligere' }).uncheck();
+  await expect(page.getByRole('button', { name: full, exact: true })).toBeVisible();
 });

@@ -76,9 +76,11 @@ describe.each(dialects())('attendance proposals on %s', (dialect) => {
       { studentId: 'nobody', manualStatus: 'attending' },
     ]);
     expect(response.status).toBe(400);
-    expect((response.body as { errors: { path: string; message: string }[] }).errors[0]).toEqual({
+    expect((response.body as { errors: unknown[] }).errors[0]).toEqual({
       path: 'body.records.1.studentId',
-      message: ATTENDANCE_MESSAGES.studentMissing,
+      code: 'not-found',
+      message: 'Eleven finnes ikke.',
+      detail: ATTENDANCE_MESSAGES.studentMissing,
     });
     expect(await count('attendance_proposed')).toBe(0);
     expect(await count('event_attend_reg_proposed')).toBe(0);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTENDANCE_MESSAGES, type AttendanceRecord, type AttendanceSheet } from '@tun/shared';
 import { attendanceSchool, callApi } from './attendance-factories';
+import { addRoles } from '../src/modules/people/people.repository';
+import { createMember, login } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 import { lastLiveEventId, liveEventsAfter } from './rooms-factories';
 
@@ -10,6 +12,7 @@ describe.each(dialects())('attendance on %s', (dialect) => {
   let teacher: string;
   let teacherId: string;
   let stipp: string;
+  let stippId: string;
   let otherAdmin: string;
   let students: Record<'anna' | 'bjorn' | 'cecilie', { id: string; cookie: string }>;
   let lineL: string;
@@ -39,7 +42,7 @@ describe.each(dialects())('attendance on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    ({ schoolId, teacher, teacherId, stipp, otherAdmin, students, lineL, eventL, eventM } =
+    ({ schoolId, teacher, teacherId, stipp, stippId, otherAdmin, students, lineL, eventL, eventM } =
       await attendanceSchool(t));
   });
   afterAll(() => t.close());
@@ -162,9 +165,11 @@ describe.each(dialects())('attendance on %s', (dialect) => {
         });
       }
       const unknown = await save([{ studentId: 'nobody', manualStatus: 'attending' }]);
-      expect((unknown.body as unknown as { errors: { message: string }[] }).errors[0]!.message).toBe(
-        ATTENDANCE_MESSAGES.studentMissing,
-      );
+      expect((unknown.body as unknown as { errors: unknown[] }).errors[0]).toMatchObject({
+        code: 'not-found',
+        message: 'Eleven finnes ikke.',
+        detail: ATTENDANCE_MESSAGES.studentMissing,
+      });
       expect((await save([{ studentId: students.anna.id, manualStatus: 'present' }])).status).toBe(400);
       expect(await recordCount()).toBe(before);
     });
@@ -324,6 +329,42 @@ describe.each(dialects())('attendance on %s', (dialect) => {
           )
         ).status,
       ).toBe(403);
+    });
+  });
+
+  describe('a scholar’s own absence (SPEC §6: own only for stipp and students)', () => {
+    const url = (id: string) => `/api/v1/attendance/students/${id}?from=2026-11-23&to=2026-11-29`;
+
+    it('is shown to the scholar, empty when they have no records', async () => {
+      const own = await api<AttendanceRecord[]>(stipp, 'GET', url(stippId));
+      expect(own.status).toBe(200);
+      expect(own.body).toEqual([]);
+      expect((await api(stipp, 'GET', url(students.anna.id))).status).toBe(404);
+    });
+
+    it('keeps the records taken while they were a student, with their history', async () => {
+      const member = await createMember(t, schoolId, []);
+      expect(
+        (await save([{ studentId: member.personId, manualStatus: 'notAttending' }], teacher, eventM)).status,
+      ).toBe(200);
+      // Made a scholar after the record was taken.
+      await addRoles(t.ctx.database.db, schoolId, member.personId, ['stipp']);
+      const cookie = await login(t, member.email);
+
+      const own = await api<AttendanceRecord[]>(cookie, 'GET', url(member.personId));
+      expect(own.status).toBe(200);
+      expect(own.body.map((record) => [record.eventId, record.status])).toEqual([[eventM, 'notAttending']]);
+      const history = await api(
+        cookie,
+        'GET',
+        `/api/v1/attendance/events/${encodeURIComponent(eventM)}/students/${member.personId}/history`,
+      );
+      expect(history.status).toBe(200);
+      expect((await api<AttendanceRecord[]>(teacher, 'GET', url(member.personId))).body).toHaveLength(1);
+      // Another scholar still sees only their own.
+      expect((await api(stipp, 'GET', url(member.personId))).status).toBe(404);
+      // Staff's own ids are not absence records.
+      expect((await api(teacher, 'GET', url(teacherId))).status).toBe(404);
     });
   });
 

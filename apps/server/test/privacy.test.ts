@@ -208,7 +208,7 @@ describe.each(dialects())('privacy on %s', (dialect) => {
   });
 
   describe('erasure', () => {
-    it('deletes the person, their account, sessions and memberships in one go, and pseudonymises the audit', async () => {
+    it('leaves a nameless row, removes their account, sessions and memberships but the line, and pseudonymises the audit', async () => {
       const { personId, email, electiveId, groupId, cookie } = await richPerson();
       const userId = (
         await db().selectFrom('person').select('user_id').where('id', '=', personId).executeTakeFirstOrThrow()
@@ -231,10 +231,30 @@ describe.each(dialects())('privacy on %s', (dialect) => {
       const response = await erase(personId);
       expect(response.statusCode, response.body).toBe(204);
 
-      expect(await db().selectFrom('person').selectAll().where('id', '=', personId).execute()).toEqual([]);
+      // What remains keeps the school's records pointing at someone, and names nobody.
+      const remains = await db()
+        .selectFrom('person')
+        .selectAll()
+        .where('id', '=', personId)
+        .executeTakeFirstOrThrow();
+      expect(remains).toMatchObject({
+        first_name: 'Slettet',
+        middle_name: null,
+        last_name: 'bruker',
+        email: null,
+        phone: null,
+        room: null,
+        user_id: null,
+        user_mutable_data: '{}',
+      });
+      expect(remains.erased_at).not.toBeNull();
+      expect(remains.left_on).not.toBeNull();
+      // The line's report sums its members' records, so the membership stays.
+      expect(
+        await db().selectFrom('line_member').select('line_id').where('person_id', '=', personId).execute(),
+      ).toEqual([{ line_id: lineId }]);
       for (const table of [
         'person_role',
-        'line_member',
         'line_staff',
         'elective_member',
         'temp_group_member',

@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 import { PERSON_NAME_PART_MAX } from './limits';
 import { ROLES } from './roles';
 import { emailSchema, phoneSchema } from './contact';
+import { isIsoDate, todayInSchoolZone } from './time';
 
 export const personNameSchema = z.object({
-  first: z.string().trim().min(1).max(PERSON_NAME_PART_MAX),
-  middle: z.string().trim().max(PERSON_NAME_PART_MAX).optional(),
-  last: z.string().trim().min(1).max(PERSON_NAME_PART_MAX),
+  first: singleLineText().min(1).max(PERSON_NAME_PART_MAX),
+  middle: singleLineText().max(PERSON_NAME_PART_MAX).optional(),
+  last: singleLineText().min(1).max(PERSON_NAME_PART_MAX),
 });
 export type PersonName = z.infer<typeof personNameSchema>;
 
@@ -27,7 +29,7 @@ export const personInputSchema = z.object({
   name: personNameSchema,
   email: emailSchema.nullable().optional(),
   phone: phoneSchema.nullable().optional(),
-  room: z.string().trim().max(PERSON_ROOM_MAX).nullable().optional(),
+  room: singleLineText().max(PERSON_ROOM_MAX).nullable().optional(),
   /** SPEC User.memberOf: ids of the lines the person belongs to. */
   memberOf: z.array(z.string().min(1)).max(50).default([]),
   roles: z.array(roleSchema).max(7).default([]),
@@ -45,8 +47,33 @@ export const personSchema = z.object({
   /** Whether the person can sign in (has set a password). */
   hasLogin: z.boolean(),
   userMutableData: userMutableDataSchema,
+  /**
+   * The day the person left the school («Sluttet»), YYYY-MM-DD at the school; null while they
+   * are at the school. From that day they are gone from current lists, pickers and sheets.
+   */
+  leftOn: z.string().nullable(),
+  /** What remains of an erased person: no name («Slettet bruker»), kept for the school's records. */
+  erased: z.boolean(),
 });
 export type Person = z.infer<typeof personSchema>;
+
+/** Whether the person is at the school on `date` (today by default). */
+export function isCurrentPerson(person: Pick<Person, 'leftOn'>, date: string = todayInSchoolZone()): boolean {
+  return person.leftOn === null || person.leftOn > date;
+}
+
+/**
+ * PUT /people/:id/left («Avslutt»): the day the person left. It may lie in the past (the office
+ * learns late) but not ahead, so that everything leaving ends happens at once.
+ */
+export const personLeftSchema = z.object({
+  leftOn: z
+    .string()
+    .refine(isIsoDate, 'Ugyldig dato (ÅÅÅÅ-MM-DD)')
+    .refine((date) => date >= '2000-01-01', 'Datoen er for tidlig.')
+    .refine((date) => date <= todayInSchoolZone(), 'Sluttdatoen kan ikke ligge fram i tid.'),
+});
+export type PersonLeftInput = z.infer<typeof personLeftSchema>;
 
 /** PATCH /people/:id: the fields the school keeps about a person; roles change through their own route. */
 export const personUpdateSchema = personInputSchema
@@ -58,10 +85,14 @@ export type PersonUpdate = z.infer<typeof personUpdateSchema>;
 export const personRolesSchema = z.object({ roles: z.array(roleSchema).max(ROLES.length) });
 export type PersonRolesInput = z.infer<typeof personRolesSchema>;
 
-/** GET /people filters: a role or 'student' (no roles), and a line. */
+/**
+ * GET /people filters: a role or 'student' (no roles), and a line. People who have left are
+ * listed only with `former=true` (the users page's «Vis tidligere», and names in history).
+ */
 export const peopleQuerySchema = z.object({
   role: z.enum([...ROLES, 'student']).optional(),
   line: z.string().min(1).optional(),
+  former: z.enum(['true', 'false']).optional(),
 });
 export type PeopleQuery = z.infer<typeof peopleQuerySchema>;
 

@@ -4,9 +4,9 @@
  * records, or rejects it. The proposal is kept, with who decided and when.
  */
 import {
-  ATTENDANCE_MESSAGES,
   attendanceId,
   canAll,
+  studentMissingError,
   type AttendanceStatus,
   type Problem,
   type Proposal,
@@ -50,7 +50,7 @@ export async function submitProposal(
     const seen = new Set<string>();
     records.forEach((record, index) => {
       if (!students.has(record.studentId) || seen.has(record.studentId)) {
-        issues.push({ path: `body.records.${index}.studentId`, message: ATTENDANCE_MESSAGES.studentMissing });
+        issues.push(studentMissingError(`body.records.${index}.studentId`));
       }
       seen.add(record.studentId);
     });

@@ -2,6 +2,7 @@ import {
   ATTENDANCE_MESSAGES,
   ATTENDANCE_STATUSES,
   attendanceId,
+  todayInSchoolZone,
   type AttendanceRecord,
   type AttendanceStatus,
   type CalendarEvent,
@@ -182,20 +183,54 @@ export async function studentsAmong(
 }
 
 /**
+ * 'Students and scholars' (SPEC §3: no roles, or only the stipp role) of the school among these
+ * ids: the people whose absence is viewed, their own only for themselves (SPEC §6). A scholar is
+ * not expected at events, but keeps the records taken while a student.
+ */
+export async function studentsOrScholarsAmong(
+  db: Queryable,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('person')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', ids)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('person_role')
+            .select('role')
+            .whereRef('person_role.person_id', '=', 'person.id')
+            .where('person_role.role', '!=', 'stipp'),
+        ),
+      ),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
  * The students expected at an event: members of its lines, electives and temporary groups, or
  * every student of the school when it is for the whole school. Students are people without roles.
  */
 export async function expectedStudents(
   db: Queryable,
   schoolId: string,
-  event: Pick<CalendarEvent, 'groupsAttending'>,
+  event: Pick<CalendarEvent, 'groupsAttending' | 'start'>,
 ): Promise<string[]> {
   const groups = event.groupsAttending;
+  // A student who has left is expected no more from the day they left (decision 011).
+  const day = todayInSchoolZone(new Date(event.start));
   let query = db
     .selectFrom('person')
     .select('person.id')
     .where('person.school_id', '=', schoolId)
-    .where(isStudent);
+    .where(isStudent)
+    .where((eb) => eb.or([eb('person.left_on', 'is', null), eb('person.left_on', '>', day)]));
   if (groups.length > 0) {
     // The members first, by the membership tables' own indexes; then who of them are students.
     query = query.where('person.id', 'in', (eb) =>

@@ -46,11 +46,12 @@ function instantRange(range: { from: string; to: string }) {
 export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
-  // A sheet follows its event (calendar), who is expected (people, lines, electives, groups) and records.
+  // A sheet follows its event (calendar), who is expected (people, lines, electives, groups),
+  // records and absence registered in advance.
   const answers = createAnswerCache(
     ctx.live,
     'attendance',
-    new Set([...CALENDAR_BASE_TOPICS, 'people', 'attendance']),
+    new Set([...CALENDAR_BASE_TOPICS, 'people', 'attendance', 'preliminaryAbsence']),
   );
   app.addHook('onClose', async () => answers.stop());
 

@@ -3,6 +3,7 @@ import {
   attendanceId,
   canAll,
   effectiveStatus,
+  studentMissingError,
   todayInSchoolZone,
   type AttendanceSheet,
   type AttendanceStatus,
@@ -26,6 +27,7 @@ import {
   putRegistration,
   recordsOfEvent,
   studentsAmong,
+  studentsOrScholarsAmong,
   toRecord,
 } from './attendance.repository';
 
@@ -243,7 +245,7 @@ export async function saveSheet(
     const seen = new Set<string>();
     input.records.forEach((record, index) => {
       if (!students.has(record.studentId)) {
-        issues.push({ path: `body.records.${index}.studentId`, message: ATTENDANCE_MESSAGES.studentMissing });
+        issues.push(studentMissingError(`body.records.${index}.studentId`));
       } else if (seen.has(record.studentId)) {
         issues.push({ path: `body.records.${index}.studentId`, message: 'Eleven står to ganger.' });
       }
@@ -290,7 +292,7 @@ export async function recordsOfStudent(
   if (!canAll(actor.roles, 'absence:view') && studentId !== actor.personId) {
     throw new ProblemError('not-found');
   }
-  if (!(await studentsAmong(db, actor.schoolId, [studentId])).has(studentId))
+  if (!(await studentsOrScholarsAmong(db, actor.schoolId, [studentId])).has(studentId))
     throw new ProblemError('not-found');
   const rows = await db
     .selectFrom('attendance')
@@ -359,9 +361,7 @@ async function refreshRecords(
 
 async function assertStudent(db: Queryable, schoolId: string, studentId: string) {
   if (!(await studentsAmong(db, schoolId, [studentId])).has(studentId)) {
-    throw new ProblemError('validation-failed', undefined, [
-      { path: 'body.studentId', message: ATTENDANCE_MESSAGES.studentMissing },
-    ]);
+    throw new ProblemError('validation-failed', undefined, [studentMissingError('body.studentId')]);
   }
 }
 
@@ -412,7 +412,8 @@ export async function registerPreliminary(
       },
     ]);
     await refreshRecords(trx, actor, [event.id], input.studentId, publish);
-    publish('attendance', [event.id]);
+    // Its own topic: students may not know who has absence registered in advance (SPEC §6).
+    publish('preliminaryAbsence', [id]);
   });
 }
 
@@ -448,7 +449,7 @@ export async function removePreliminary(
       },
     ]);
     await refreshRecords(trx, actor, [eventId], studentId, publish);
-    publish('attendance', [eventId]);
+    publish('preliminaryAbsence', [id]);
   });
 }
 
@@ -520,7 +521,7 @@ export async function registerPreliminaryDay(
       input.studentId,
       publish,
     );
-    publish('attendance', [entityId]);
+    publish('preliminaryAbsence', [entityId]);
   });
 }
 
@@ -558,7 +559,7 @@ export async function removePreliminaryDay(
       },
     ]);
     await refreshRecords(trx, actor, await recordsOnDay(trx, schoolId, studentId, date), studentId, publish);
-    publish('attendance', [entityId]);
+    publish('preliminaryAbsence', [entityId]);
   });
 }
 
@@ -619,7 +620,7 @@ export async function listPreliminary(
 export async function recordHistory(db: Queryable, actor: Actor, eventId: string, studentId: string) {
   if (!canAll(actor.roles, 'absence:view') && studentId !== actor.personId)
     throw new ProblemError('not-found');
-  if (!(await studentsAmong(db, actor.schoolId, [studentId])).has(studentId))
+  if (!(await studentsOrScholarsAmong(db, actor.schoolId, [studentId])).has(studentId))
     throw new ProblemError('not-found');
   const rows = await db
     .selectFrom('audit_log')

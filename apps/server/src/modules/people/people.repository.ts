@@ -44,7 +44,10 @@ export async function addRoles(trx: Queryable, schoolId: string, personId: strin
     .execute();
 }
 
-/** One person of one school; another school's id finds nothing. */
+/**
+ * One person of one school; another school's id finds nothing, and neither does what remains of
+ * an erased person (that row only keeps the school's records pointing at someone).
+ */
 export async function findPerson(
   db: Queryable,
   schoolId: string,
@@ -55,7 +58,23 @@ export async function findPerson(
     .selectAll()
     .where('school_id', '=', schoolId)
     .where('id', '=', personId)
+    .where('erased_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** Sets or clears the day the person left the school. */
+export async function setLeftOn(
+  trx: Queryable,
+  schoolId: string,
+  personId: string,
+  leftOn: string | null,
+): Promise<void> {
+  await trx
+    .updateTable('person')
+    .set({ left_on: leftOn, updated_at: nowIso() })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', personId)
+    .execute();
 }
 
 export function personName(row: Pick<PersonRow, 'first_name' | 'middle_name' | 'last_name'>): PersonName {
@@ -180,12 +199,15 @@ export async function removeMemberships(
     .execute();
 }
 
+/** Admins who are still at the school: one who has left cannot sign in to run it. */
 export async function countAdmins(db: Queryable, schoolId: string): Promise<number> {
   const row = await db
     .selectFrom('person_role')
+    .innerJoin('person', 'person.id', 'person_role.person_id')
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('school_id', '=', schoolId)
-    .where('role', '=', 'admin')
+    .where('person_role.school_id', '=', schoolId)
+    .where('person_role.role', '=', 'admin')
+    .where('person.left_on', 'is', null)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
@@ -205,8 +227,9 @@ export async function lockSchool(trx: Queryable, schoolId: string): Promise<void
 }
 
 /**
- * Someone other than `exceptPersonId` who already uses the address: a person of the same
- * school, or a sign-in account anywhere (account addresses are unique across the installation).
+ * Someone of the same school other than `except` who already uses the address: a person, or the
+ * sign-in account of one. Other schools are not asked: their addresses are theirs to know
+ * (docs/decisions/015-input-bounds-and-writers.md).
  */
 export async function emailTaken(
   db: Queryable,
@@ -220,10 +243,26 @@ export async function emailTaken(
     .where('school_id', '=', schoolId)
     .where('email', '=', email);
   if (except.personId) people = people.where('id', '!=', except.personId);
-  let users = db.selectFrom('user').select('id').where('email', '=', email);
-  if (except.userId) users = users.where('id', '!=', except.userId);
-  const [person, user] = await Promise.all([people.executeTakeFirst(), users.executeTakeFirst()]);
-  return person !== undefined || user !== undefined;
+  let accounts = db
+    .selectFrom('user')
+    .innerJoin('person', 'person.user_id', 'user.id')
+    .select('user.id')
+    .where('person.school_id', '=', schoolId)
+    .where('user.email', '=', email.toLowerCase());
+  if (except.userId) accounts = accounts.where('user.id', '!=', except.userId);
+  const [person, account] = await Promise.all([people.executeTakeFirst(), accounts.executeTakeFirst()]);
+  return person !== undefined || account !== undefined;
+}
+
+/** Whether no sign-in account but `exceptUserId` has the address (they are unique across schools). */
+export async function accountEmailFree(db: Queryable, email: string, exceptUserId: string): Promise<boolean> {
+  const other = await db
+    .selectFrom('user')
+    .select('id')
+    .where('email', '=', email.toLowerCase())
+    .where('id', '!=', exceptUserId)
+    .executeTakeFirst();
+  return other === undefined;
 }
 
 /** Keeps the sign-in account's address and display name in step with the directory. */
@@ -278,4 +317,21 @@ export async function unknownPeople(
     .execute();
   const known = new Set(found.map((row) => row.id));
   return ids.filter((id) => !known.has(id));
+}
+
+/** Those among `ids` who have left the school (erased people included). */
+export async function formerAmong(
+  db: Queryable,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('person')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', [...ids])
+    .where('left_on', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }

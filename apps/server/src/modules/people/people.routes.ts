@@ -7,6 +7,7 @@ import {
   meUpdateSchema,
   peopleQuerySchema,
   personInputSchema,
+  personLeftSchema,
   personRolesSchema,
   personSchema,
   personUpdateSchema,
@@ -19,8 +20,10 @@ import { write } from '../../db/write';
 import {
   createPersonInTransaction,
   deletePersonInTransaction,
+  isDeletable,
   loadPeople,
   loadPerson,
+  setLeftInTransaction,
   setRolesInTransaction,
   updateOwnDataInTransaction,
   updatePersonInTransaction,
@@ -59,8 +62,9 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
       },
     },
     async (request) => {
-      const { role, line } = request.query;
+      const { role, line, former } = request.query;
       const people = await loadPeople(db, request.principal.schoolId, {
+        former: former === 'true',
         warn: (message) => request.log.warn(message),
       });
       return people
@@ -152,7 +156,8 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
       config: { access: 'staff:change' },
       schema: {
         tags: ['people'],
-        summary: 'Delete a person with their roles, memberships and sign-in',
+        summary:
+          'Delete a person with no history (409 person-has-history otherwise: end or erase them instead)',
         params: idParams,
         response: { 204: z.null() },
       },
@@ -163,6 +168,70 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
         deletePersonInTransaction(trx, publish, { schoolId, personId }, request.params.id),
       );
       return reply.code(204).send(null);
+    },
+  );
+
+  routes.get(
+    '/api/v1/people/:id/deletable',
+    {
+      config: { access: 'staff:change' },
+      schema: {
+        tags: ['people'],
+        summary: 'Whether the person has no history, so that the users page offers a plain delete',
+        params: idParams,
+        response: { 200: z.object({ deletable: z.boolean() }) },
+      },
+    },
+    async (request) => ({
+      deletable: await isDeletable(db, request.principal.schoolId, request.params.id),
+    }),
+  );
+
+  routes.put(
+    '/api/v1/people/:id/left',
+    {
+      config: { access: 'staff:change' },
+      schema: {
+        tags: ['people'],
+        summary:
+          'The person left the school on a day («Avslutt»): hidden from current lists from then, their history kept',
+        params: idParams,
+        body: personLeftSchema,
+        response: { 200: personSchema },
+      },
+    },
+    async (request) => {
+      const { schoolId, personId } = request.principal;
+      return write(ctx, schoolId, async (trx, publish) => {
+        await setLeftInTransaction(
+          trx,
+          publish,
+          { schoolId, personId },
+          request.params.id,
+          request.body.leftOn,
+        );
+        return loadPerson(trx, schoolId, request.params.id);
+      });
+    },
+  );
+
+  routes.delete(
+    '/api/v1/people/:id/left',
+    {
+      config: { access: 'staff:change' },
+      schema: {
+        tags: ['people'],
+        summary: 'Undo a leave («Angre avslutning»): the person is at the school again',
+        params: idParams,
+        response: { 200: personSchema },
+      },
+    },
+    async (request) => {
+      const { schoolId, personId } = request.principal;
+      return write(ctx, schoolId, async (trx, publish) => {
+        await setLeftInTransaction(trx, publish, { schoolId, personId }, request.params.id, null);
+        return loadPerson(trx, schoolId, request.params.id);
+      });
     },
   );
 

@@ -13,12 +13,14 @@ import type { Dialect, Queryable, Trx } from '../../db/database';
 import type { Publish } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.repository';
+import { hasHistory, leavePersonalData } from '../privacy/personal-data-registry';
 import {
   addMemberships,
   addRoles,
   countAdmins,
   deleteAccount,
   deletePersonRow,
+  accountEmailFree,
   emailTaken,
   findPerson,
   insertPerson,
@@ -29,6 +31,7 @@ import {
   removeMemberships,
   replaceRoles,
   rolesOfPerson,
+  setLeftOn,
   updateAccount,
   updatePersonRow,
 } from './people.repository';
@@ -62,8 +65,8 @@ export async function checkLines(db: Queryable, schoolId: string, ids: readonly 
 }
 
 /**
- * The e-mail address is what a person signs in with, so two people cannot share one: refused
- * with 409 and the field that named it.
+ * The e-mail address is what a person signs in with, so two people of a school cannot share
+ * one: refused with 409 and the field that named it. Other schools' addresses are not asked.
  */
 export async function checkEmailFree(
   db: Queryable,
@@ -123,13 +126,15 @@ export async function createPersonInTransaction(
 }
 
 /**
- * People of a school as the API shows them, with roles and line memberships; all of them, or
- * those with the given ids. Three queries, whatever the number of people.
+ * People of a school as the API shows them, with roles and line memberships: those at the school,
+ * with `former` also those who have left and what remains of erased people (their history names
+ * them), or those with the given ids (never an erased one). Three queries, whatever the number of
+ * people.
  */
 export async function loadPeople(
   db: Queryable,
   schoolId: string,
-  options: { ids?: readonly string[]; warn?: (message: string) => void } = {},
+  options: { ids?: readonly string[]; former?: boolean; warn?: (message: string) => void } = {},
 ): Promise<Person[]> {
   if (options.ids && options.ids.length === 0) return [];
   // Only what a Person shows: a 400-student school is read whole on every refresh of the list.
@@ -145,8 +150,12 @@ export async function loadPeople(
       'room',
       'user_id',
       'user_mutable_data',
+      'left_on',
+      'erased_at',
     ])
     .where('school_id', '=', schoolId);
+  if (options.ids) people = people.where('erased_at', 'is', null);
+  else if (!options.former) people = people.where('left_on', 'is', null);
   let roles = db.selectFrom('person_role').select(['person_id', 'role']).where('school_id', '=', schoolId);
   // The line is joined so that a membership of a line that is gone (or is another school's)
   // is skipped with a warning instead of handed out (SPEC §8).
@@ -188,6 +197,8 @@ export async function loadPeople(
     roles: normalRoles(parseRoles(rolesOf.get(row.id) ?? [], options.warn)),
     hasLogin: row.user_id !== null,
     userMutableData: mutableData(row),
+    leftOn: row.left_on,
+    erased: row.erased_at !== null,
   }));
 }
 
@@ -259,8 +270,12 @@ export async function updatePersonInTransaction(
     ...(update.room === undefined ? {} : { room: update.room }),
   });
   if (row.user_id !== null) {
+    // The account follows only to an address no other account has; one held in another school
+    // is answered as a free one, and the person keeps signing in with the old address.
+    const accountFollows =
+      emailChanged && update.email ? await accountEmailFree(trx, update.email, row.user_id) : false;
     await updateAccount(trx, dialect, row.user_id, {
-      ...(emailChanged && update.email ? { email: update.email } : {}),
+      ...(accountFollows && update.email ? { email: update.email } : {}),
       ...(update.name === undefined ? {} : { name: fullName(update.name) }),
     });
   }
@@ -326,6 +341,8 @@ export async function deletePersonInTransaction(
   await lockSchool(trx, actor.schoolId);
   const row = await findPerson(trx, actor.schoolId, personId);
   if (!row) throw new ProblemError('not-found');
+  // Records the school must keep would go with the person (docs/decisions/011-leaving-and-erasure.md).
+  if (await hasHistory(trx, actor.schoolId, personId)) throw new ProblemError('person-has-history');
   const before = await loadPerson(trx, actor.schoolId, personId);
 
   await deletePersonRow(trx, actor.schoolId, personId);
@@ -349,6 +366,48 @@ export async function deletePersonInTransaction(
     before: auditView(before),
   });
   if (before.memberOf.length > 0) publish('lines', before.memberOf);
+  publish('people', [personId]);
+}
+
+/** Whether a plain delete would be allowed: the person exists and has no history; 404 otherwise. */
+export async function isDeletable(db: Queryable, schoolId: string, personId: string): Promise<boolean> {
+  if (!(await findPerson(db, schoolId, personId))) throw new ProblemError('not-found');
+  return !(await hasHistory(db, schoolId, personId));
+}
+
+/**
+ * «Avslutt»: the person left the school on `leftOn` (or, with null, «Angre avslutning»: they did
+ * not). Everything they are part of stays, hidden from current lists from that day; what every
+ * module ends at once (sessions, password links, calendar feeds, supervision) ends. The school
+ * keeps an admin who is still there.
+ */
+export async function setLeftInTransaction(
+  trx: Trx,
+  publish: Publish,
+  actor: Actor,
+  personId: string,
+  leftOn: string | null,
+): Promise<void> {
+  await lockSchool(trx, actor.schoolId);
+  const row = await findPerson(trx, actor.schoolId, personId);
+  if (!row) throw new ProblemError('not-found');
+  if (row.left_on === leftOn) return;
+  await setLeftOn(trx, actor.schoolId, personId, leftOn);
+  if (leftOn !== null) {
+    await leavePersonalData(trx, actor.schoolId, row, publish);
+    await assertAdminRemains(trx, actor.schoolId);
+  }
+  await recordAudit(trx, {
+    schoolId: actor.schoolId,
+    actorPersonId: actor.personId,
+    action: leftOn === null ? 'return' : 'leave',
+    entity: 'person',
+    entityId: personId,
+    before: { leftOn: row.left_on },
+    after: { leftOn },
+  });
+  const lines = await linesOfPerson(trx, actor.schoolId, personId);
+  if (lines.length > 0) publish('lines', lines);
   publish('people', [personId]);
 }
 

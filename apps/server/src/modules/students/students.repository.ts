@@ -6,13 +6,14 @@ import { personName } from '../people/people.repository';
 const NOT_STUDENT_ROLES = ROLES.filter((role) => role !== 'stipp');
 
 /**
- * Students and scholars of the school (SPEC §3: no roles, or only stipp), with their lines,
+ * Students and scholars at the school (SPEC §3: no roles, or only stipp; not those who have left), with their lines,
  * contact included. Three queries, whatever the number of students.
  */
 export async function loadStudents(db: Queryable, schoolId: string): Promise<Student[]> {
   const students = db
     .selectFrom('person')
     .where('person.school_id', '=', schoolId)
+    .where('person.left_on', 'is', null)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

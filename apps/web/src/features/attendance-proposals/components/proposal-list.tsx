@@ -35,7 +35,7 @@ export function ProposalList({ state, empty, headingOrder, decision }: ProposalL
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const errorMessage = useErrorMessage();
   const proposals = useProposals(state);
-  const people = usePeople();
+  const people = usePeople({ former: true });
   const [page, setPage] = useState(1);
 
   const calendarNames = useCalendarNames();

@@ -34,6 +34,8 @@ function person(id: string, first: string, last: string, extra: Partial<Person> 
     roles: [],
     hasLogin: false,
     userMutableData: {},
+    leftOn: null,
+    erased: false,
     ...extra,
   };
 }

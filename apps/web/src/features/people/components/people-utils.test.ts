@@ -12,6 +12,8 @@ const person = (overrides: Partial<Person> = {}): Person => ({
   roles: [],
   hasLogin: false,
   userMutableData: {},
+  leftOn: null,
+  erased: false,
   ...overrides,
 });
 

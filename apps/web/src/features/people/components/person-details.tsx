@@ -7,6 +7,8 @@ import { RoleBadge } from '../../../components/role-badge';
 import { PasswordLinkButton } from '../../password-links/components/password-link-button';
 import { ErasePersonButton } from '../../privacy/components/erase-person-button';
 import { PrivacyExportButton } from '../../privacy/components/privacy-export-button';
+import { usePersonDeletable } from '../api/end-person';
+import { EndPersonSection } from './end-person-section';
 import type { LineOption } from './people-utils';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -46,6 +48,8 @@ export function PersonDetails({
       {t('people.notSet')}
     </Text>
   );
+  // A plain delete is only for someone with no history; the others are ended or erased.
+  const deletable = usePersonDeletable(person.id, canChange && onDelete !== undefined);
   const lineById = new Map((lines ?? []).map((line) => [line.id, line]));
   const roles = person.roles.length > 0 ? person.roles : [null];
 
@@ -93,7 +97,7 @@ export function PersonDetails({
       {canChange && (
         <>
           <Group justify="flex-end" gap="sm">
-            {onDelete && (
+            {onDelete && deletable.data?.deletable === true && (
               <Button
                 variant="light"
                 color="red"
@@ -108,6 +112,8 @@ export function PersonDetails({
             </Button>
           </Group>
           <Divider />
+          {/* Oneself is not ended from here, as not deleted: another admin does it. */}
+          {(onDelete !== undefined || person.leftOn !== null) && <EndPersonSection person={person} />}
           {/* Sign-in and privacy: each hides itself from those it is not for. */}
           <PasswordLinkButton person={person} />
           <Group gap="sm">

@@ -9,6 +9,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
   Title,
@@ -17,11 +18,12 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconPlus, IconSearch } from '@tabler/icons-react';
 import { fullName, shortFullName } from '@tun/shared/names';
-import type { Person } from '@tun/shared/people';
+import { isCurrentPerson, type Person } from '@tun/shared/people';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoleBadge } from '../../../components/role-badge';
+import { useFormatters } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCan } from '../../auth/access';
@@ -30,6 +32,7 @@ import { useLines } from '../../lines/api/get-lines';
 import { PeopleExportButton } from '../../people-import/components/people-export-button';
 import { PeopleImportButton } from '../../people-import/components/people-import-button';
 import { usePeople } from '../api/get-people';
+import { schoolDay } from '../components/end-person-section';
 import { PersonDetails } from '../components/person-details';
 import { PersonForm } from '../components/person-form';
 import {
@@ -53,9 +56,11 @@ const ROLE_FILTERS: readonly RoleFilter[] = ['all', 'student', ...ROLE_ORDER];
 export function UsersPage() {
   const { t, i18n } = useTranslation();
   const errorMessage = useErrorMessage();
+  const format = useFormatters();
   useDocumentTitle(t('pages.users.title'));
   const session = useSession();
-  const people = usePeople();
+  // Those who have left too, so that their dialog stays open after «Avslutt» and «Vis tidligere» can list them.
+  const people = usePeople({ former: true });
   const linesQuery = useLines();
   // Lines come from their own feature; without them the page still works, only without lines.
   const lines: LineOption[] | undefined = Array.isArray(linesQuery.data) ? linesQuery.data : undefined;
@@ -68,6 +73,7 @@ export function UsersPage() {
   const [debouncedSearch] = useDebouncedValue(search, 150);
   const [roleFilter, setRoleFilter] = useState<RoleFilter>('all');
   const [lineFilter, setLineFilter] = useState<string>('all');
+  const [showFormer, setShowFormer] = useState(false);
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Person>>({
     columnAccessor: 'name',
     direction: 'asc',
@@ -76,7 +82,12 @@ export function UsersPage() {
   const confirmDelete = useConfirmDeletePerson(() => setDialog(null));
 
   const lineById = useMemo(() => new Map((lines ?? []).map((line) => [line.id, line])), [lines]);
-  const all = people.data;
+  // What remains of erased people names them in history only; it is nobody to list.
+  const everyone = useMemo(() => people.data?.filter((person) => !person.erased), [people.data]);
+  const all = useMemo(
+    () => (showFormer ? everyone : everyone?.filter((person) => isCurrentPerson(person))),
+    [everyone, showFormer],
+  );
 
   const shown = useMemo(() => {
     if (!all) return [];
@@ -101,7 +112,7 @@ export function UsersPage() {
   }, [all, roleFilter, lineFilter, debouncedSearch, sortStatus, i18n.language]);
 
   const selected =
-    dialog && dialog.kind !== 'new' ? all?.find((person) => person.id === dialog.id) : undefined;
+    dialog && dialog.kind !== 'new' ? everyone?.find((person) => person.id === dialog.id) : undefined;
   const lineOptions = [
     { value: 'all', label: t('people.filters.all') },
     ...[...(lines ?? [])]
@@ -168,6 +179,11 @@ export function UsersPage() {
           />
         )}
       </SimpleGrid>
+      <Switch
+        label={t('people.filters.showFormer')}
+        checked={showFormer}
+        onChange={(event) => setShowFormer(event.currentTarget.checked)}
+      />
 
       {people.isError ? (
         <Alert
@@ -213,6 +229,11 @@ export function UsersPage() {
                     }}
                   >
                     {shortFullName(person.name)}
+                    {person.leftOn !== null && (
+                      <Badge ml={6} variant="outline" color="gray" tt="none" radius="sm">
+                        {t('people.end.badge', { date: format.date(schoolDay(person.leftOn)) })}
+                      </Badge>
+                    )}
                   </UnstyledButton>
                 ),
               },
