@@ -214,6 +214,18 @@ describe.each(dialects())('calendar feeds on %s', (dialect) => {
     await revoke(teacher, room.id);
   });
 
+  it('escapes the calendar name, so a name stored with a line break cannot add a line to the feed', async () => {
+    // Stored as an older version could: names are single-line when written now (rooms test).
+    const evilRoom = await insertRoomRow(t, schoolId, 'Rom\r\nLOCATION:evil;a,b\\c\u0007');
+    const feed = await made(teacher, { kind: 'room', targetId: evilRoom });
+    const body = (await fetchFeed(tokenOf(feed))).body;
+    const lines = body.split('\r\n');
+    expect(lines.filter((line) => /^LOCATION:evil/.test(line))).toEqual([]);
+    expect(lines).toContain('X-WR-CALNAME:Tun – Rom\\nLOCATION:evil\\;a\\,b\\\\c');
+    expect(parseFeed(body).events).toBeDefined();
+    await revoke(teacher, feed.id);
+  });
+
   it('answers 404 for a line or room the school does not have, writing nothing', async () => {
     const count = (await feedRows()).length;
     for (const payload of [

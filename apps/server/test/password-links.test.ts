@@ -166,13 +166,51 @@ describe.each(dialects())('password links on %s', (dialect) => {
     ).toEqual([]);
   });
 
+  it('answers an address another school signs in with as a free one, and makes no account with it', async () => {
+    const otherSchool = await createSchool(t, 'Lenketun');
+    const otherAdmin = await login(t, (await createMember(t, otherSchool, ['admin'])).email);
+    const owner = await createMember(t, schoolId, ['teacher']);
+    const create = (email: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/people',
+        cookie: otherAdmin,
+        payload: { name: { first: 'Lenke', last: 'Person' }, email },
+      });
+    const clash = (await create(owner.email)).json<{ id: string }>().id;
+    const free = (await create('helt.ledig@lenketun.no')).json<{ id: string }>().id;
+    const linkTo = async (personId: string) => {
+      const response = await createLink(personId, otherAdmin);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<PasswordLink>();
+    };
+    const [clashLink, freeLink] = [await linkTo(clash), await linkTo(free)];
+    expect(Object.keys(clashLink).sort()).toEqual(Object.keys(freeLink).sort());
+    const [usedClash, usedFree] = [
+      await setPassword(tokenOf(clashLink)),
+      await setPassword(tokenOf(freeLink)),
+    ];
+    expect(usedClash.statusCode, usedClash.body).toBe(200);
+    expect(usedFree.statusCode).toBe(200);
+    expect(usedClash.json()).toEqual({ email: owner.email.toLowerCase() });
+    // The account stays its owner's, password and all; the new person has no sign-in.
+    expect((await personRow(clash)).user_id).toBeNull();
+    await login(t, owner.email);
+    await expect(login(t, owner.email, NEW_PASSWORD)).rejects.toThrow();
+    expect(await setPassword(tokenOf(clashLink))).toMatchObject({ statusCode: 410 });
+  });
+
   it('needs an e-mail address to make an account', async () => {
     const { personId } = await createMember(t, schoolId, [], { login: false });
     await t.ctx.database.db.updateTable('person').set({ email: null }).where('id', '=', personId).execute();
     const response = await createLink(personId);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
-      { path: 'email', message: 'Personen har ingen e-postadresse. Legg inn e-post først.' },
+      {
+        path: 'email',
+        code: 'required',
+        message: 'Personen har ingen e-postadresse. Legg inn e-post først.',
+      },
     ]);
   });
 
@@ -247,6 +285,30 @@ describe.each(dialects())('password links by e-mail on %s', (dialect) => {
     expect(body).toContain(link.url);
     expect(body).toContain('Subject: =?UTF-8?');
     expect(body).toMatch(/Lenken virker =C3=A9n gang|Lenken virker én gang/);
+  });
+
+  it('keeps a school name stored with line breaks to one subject line', async () => {
+    const schoolId = await createSchool(t, 'Posttun');
+    const adminCookie = await login(t, (await createMember(t, schoolId, ['admin'])).email);
+    // Stored as an older version could: names are single-line when written now.
+    await t.ctx.database.db
+      .updateTable('school')
+      .set({ short_name: 'Tun\r\nBcc: evil@example.com\r\nX-Evil: 1' })
+      .where('id', '=', schoolId)
+      .execute();
+    const { personId } = await createMember(t, schoolId, [], { login: false });
+    const before = smtp.mails.length;
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/v1/people/${personId}/password-link`,
+      cookie: adminCookie,
+      payload: {},
+    });
+    expect(response.json<PasswordLink>().emailed).toBe(true);
+    const mail = smtp.mails[before]!;
+    expect(mail.to.join()).not.toContain('evil');
+    const headers = mail.data.slice(0, mail.data.indexOf('\r\n\r\n')).split('\r\n');
+    expect(headers.filter((line) => /^(bcc|x-evil):/i.test(line))).toEqual([]);
   });
 
   it('limits attempts per address like the login', async () => {

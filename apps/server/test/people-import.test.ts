@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
+import { readSheet } from 'read-excel-file/node';
 import type { ImportPreview } from '@tun/shared';
 import { createMember, createSchool, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
@@ -407,6 +408,29 @@ describe.each(dialects())('people import and export on %s', (dialect) => {
       );
     });
 
+    it('defuses formula-like cells in XLSX too, and reads them back as written', async () => {
+      await commit(
+        'formel2.csv',
+        'Fornavn;Etternavn;Rom\n"=HYPERLINK(""http://x"",""y"")";@Formel;+47 rom\n',
+      );
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/v1/people/export?format=xlsx',
+        cookie: adminCookie,
+      });
+      const rows = await readSheet(response.rawPayload);
+      // Phone numbers are digits with an optional leading +: numbers, not formulas.
+      const phone = rows[0]!.indexOf('Telefon');
+      const cells = rows
+        .flatMap((row) => row.filter((_, column) => column !== phone))
+        .map((cell) => String(cell ?? ''));
+      expect(cells).toContain(`'=HYPERLINK("http://x","y")`);
+      expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+      const body = (await preview('eksport.xlsx', response.rawPayload)).json<ImportPreview>();
+      const formel = body.rows.find((row) => row.values.last === '@Formel')!;
+      expect(formel.values.first).toBe('=HYPERLINK("http://x","y")');
+    });
+
     it('refuses an unknown format', async () => {
       const response = await t.request({
         method: 'GET',
@@ -432,13 +456,12 @@ describe.each(dialects())('people import and export on %s', (dialect) => {
       ).json<ImportPreview>();
       // The e-mail is this school's, not theirs; the line is not theirs either.
       expect(errorsOf(body)).toEqual(['2:line']);
-      // An address someone signs in with, here or anywhere, cannot be given to another person.
+      // An address another school signs in with is answered as a free one
+      // (docs/decisions/015-input-bounds-and-writers.md).
       const signsIn = (
         await preview('x.csv', 'Fornavn;Etternavn;E-post\nA;B;rektor@fjordtun.no\n', cookie)
       ).json<ImportPreview>();
-      expect(signsIn.rows[0]!.errors.map((e) => e.message)).toEqual([
-        'E-postadressen er allerede i bruk av en annen konto.',
-      ]);
+      expect(signsIn.rows[0]!.errors).toEqual([]);
       const created = await commit('x.csv', 'Fornavn;Etternavn\nNy;Nabo\n', cookie);
       expect(created.statusCode).toBe(201);
       expect(await peopleCount(otherSchool)).toBe(2);

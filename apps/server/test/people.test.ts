@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Person, PersonInput } from '@tun/shared';
+import { SINGLE_LINE_MESSAGE, type Person, type PersonInput } from '@tun/shared';
 import { write } from '../src/db/write';
 import { loadPeople } from '../src/modules/people/people.service';
 import { createMember, createSchool, login, PASSWORD, setupSchool } from './factories';
@@ -253,6 +253,44 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
       });
       expect(response.statusCode).toBe(400);
       expect(await countRows()).toEqual(before);
+    });
+
+    it('refuses line breaks and other control characters in names and rooms', async () => {
+      const before = await countRows();
+      for (const [payload, path] of [
+        [{ name: { first: 'Kari\nBcc: x', last: 'Nordmann' } }, 'body.name.first'],
+        [{ name: { first: 'Kari', last: 'Nord\rmann' } }, 'body.name.last'],
+        [{ name: { first: 'Kari', middle: 'A\u0007', last: 'Nordmann' } }, 'body.name.middle'],
+        [{ name: { first: 'Kari', last: 'Nordmann' }, room: 'Hybel\u2028LOCATION:x' }, 'body.room'],
+      ] as const) {
+        const response = await t.request({
+          method: 'POST',
+          url: '/api/v1/people',
+          cookie: adminCookie,
+          payload,
+        });
+        expect(response.statusCode, path).toBe(400);
+        const errors = response.json<{ errors: { path: string; code: string; message: string }[] }>().errors;
+        expect(
+          errors.find((error) => error.path === path),
+          path,
+        ).toMatchObject({
+          code: 'single-line',
+          message: SINGLE_LINE_MESSAGE,
+        });
+      }
+      // White space around a name is trimmed, a trailing newline too.
+      expect(
+        (
+          await t.request({
+            method: 'POST',
+            url: '/api/v1/people',
+            cookie: adminCookie,
+            payload: { name: { first: ' Kari\n', last: 'Linjeskift' } },
+          })
+        ).json<Person>().name.first,
+      ).toBe('Kari');
+      expect((await countRows()).people).toBe(before.people + 1);
     });
 
     it('refuses an e-mail address someone already uses with 409 and writes nothing', async () => {
@@ -577,6 +615,56 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
         cookie: adminCookie,
       });
       expect(read.json()).toEqual(person);
+    });
+
+    it('answers an address used in another school exactly as a free one, and leaves that account alone', async () => {
+      const accountEmail = 'rektor@fjordtun.no';
+      const accountOf = () =>
+        t.ctx.database.db
+          .selectFrom('user')
+          .select(['id', 'email'])
+          .where('email', '=', accountEmail)
+          .executeTakeFirstOrThrow();
+      const account = await accountOf();
+      const create = (email: string, last: string) =>
+        t.request({
+          method: 'POST',
+          url: '/api/v1/people',
+          cookie: otherAdminCookie,
+          payload: { name: { first: 'Samme', last }, email },
+        });
+      const used = await create(accountEmail.toUpperCase(), 'Brukt');
+      const free = await create('ledig@nabotun.no', 'Ledig');
+      expect(used.statusCode, used.body).toBe(201);
+      expect(free.statusCode).toBe(201);
+      expect(Object.keys(used.json()).sort()).toEqual(Object.keys(free.json()).sort());
+      expect(used.json()).toMatchObject({ email: accountEmail, hasLogin: false });
+
+      // A person of that school who signs in: the directory takes the address, the account
+      // keeps the one it has, since sign-in addresses are one per installation.
+      const member = await createMember(t, otherSchoolId, []);
+      const changed = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/people/${member.personId}`,
+        cookie: otherAdminCookie,
+        payload: { email: 'bruker2@fjordtun.no' },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const clash = await createMember(t, schoolId, ['teacher']);
+      const moved = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/people/${member.personId}`,
+        cookie: otherAdminCookie,
+        payload: { email: clash.email },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      await login(t, 'bruker2@fjordtun.no');
+      await login(t, clash.email);
+      expect(await accountOf()).toEqual(account);
+      await login(t, accountEmail);
+
+      // Within one school an address is still one person's.
+      expect((await create(accountEmail, 'Igjen')).statusCode).toBe(409);
     });
 
     it("cannot put its people in this school's lines", async () => {

@@ -280,7 +280,7 @@ describe.each(dialects())('platform on %s', (dialect) => {
         payload: '{"email": ',
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().code).toBe('validation-failed');
+      expect(response.json().code).toBe('invalid-json');
     });
 
     it('answers an unknown API path with a 404 problem', async () => {
@@ -316,6 +316,35 @@ describe.each(dialects())('platform on %s', (dialect) => {
       expect(response.headers['x-frame-options']).toBe('DENY');
       // HSTS only behind https.
       expect(response.headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it('keeps personal answers out of every cache, and revalidated ones private', async () => {
+      const schoolId = await createSchool(t, 'Hurtigtun');
+      const cookie = await login(t, (await createMember(t, schoolId, ['admin'])).email);
+      for (const url of ['/api/v1/session', '/api/v1/people', '/api/v1/school', '/api/v1/me/nosuch']) {
+        const response = await t.request({ method: 'GET', url, cookie });
+        expect(response.headers['cache-control'], url).toBe('no-store');
+      }
+      const unauthenticated = await t.request({ method: 'GET', url: '/api/v1/people' });
+      expect(unauthenticated.headers['cache-control']).toBe('no-store');
+      // Answers with an ETag are revalidated each time (docs/decisions/009-calendar.md).
+      const calendar = await t.request({
+        method: 'GET',
+        url: '/api/v1/calendar?from=2026-11-23T00:00:00Z&to=2026-11-30T00:00:00Z',
+        cookie,
+      });
+      expect(calendar.statusCode).toBe(200);
+      expect(calendar.headers['cache-control']).toBe('private, no-cache');
+    });
+
+    it('allows the camera for Tun itself and no other powerful feature', async () => {
+      for (const url of ['/api/v1/health', '/']) {
+        const policy = String((await t.request({ method: 'GET', url })).headers['permissions-policy']);
+        expect(policy, url).toContain('camera=(self)');
+        for (const feature of ['microphone', 'geolocation', 'payment', 'usb']) {
+          expect(policy, url).toContain(`${feature}=()`);
+        }
+      }
     });
 
     it('publishes the OpenAPI document at /api/docs/json', async () => {

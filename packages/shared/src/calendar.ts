@@ -4,7 +4,8 @@
  * Decisions the SPEC leaves open are in docs/decisions/009-calendar.md.
  */
 import { z } from 'zod';
-import { isoDateSchema } from './groups';
+import { singleLineText } from './text';
+import { instantSchema, isoDateSchema, storedDateSchema } from './dates';
 
 /** SPEC §9: Mo to Su, Monday first. */
 export const WEEK_DAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
@@ -44,7 +45,7 @@ export const entryIdSchema = z.string().regex(ENTRY_ID, 'Ugyldig id');
 const idList = z.array(z.string().min(1).max(200)).max(EVENT_TARGETS_MAX);
 
 const entryFields = {
-  name: z.string().trim().min(1).max(EVENT_NAME_MAX),
+  name: singleLineText().min(1).max(EVENT_NAME_MAX),
   from: wallClockTimeSchema,
   to: wallClockTimeSchema,
   type: z.enum(EVENT_TYPES),
@@ -88,8 +89,8 @@ export const scheduleSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** First and last day (YYYY-MM-DD, school zone) a named schedule applies; null for the normal week. */
-  validFrom: isoDateSchema.nullable(),
-  validTo: isoDateSchema.nullable(),
+  validFrom: storedDateSchema.nullable(),
+  validTo: storedDateSchema.nullable(),
   days: scheduleDaysSchema,
   updatedAt: z.string(),
 });
@@ -103,7 +104,7 @@ export type ScheduleSummary = z.infer<typeof scheduleSummarySchema>;
 /** PUT of a whole schedule: the editor sends every day (SPEC §7 'set by id (field schedule)'). */
 export const scheduleInputSchema = z
   .object({
-    name: z.string().trim().min(1).max(SCHEDULE_NAME_MAX),
+    name: singleLineText().min(1).max(SCHEDULE_NAME_MAX),
     validFrom: isoDateSchema.nullable().optional(),
     validTo: isoDateSchema.nullable().optional(),
     days: daysOf(scheduleEntryInputSchema),
@@ -118,7 +119,7 @@ export type ScheduleInput = z.input<typeof scheduleInputSchema>;
 /** A new named schedule (an exam week, a project week): it starts empty or as a copy of another. */
 export const scheduleCreateSchema = z
   .object({
-    name: z.string().trim().min(1).max(SCHEDULE_NAME_MAX),
+    name: singleLineText().min(1).max(SCHEDULE_NAME_MAX),
     validFrom: isoDateSchema,
     validTo: isoDateSchema,
     copyOf: z.string().min(1).max(200).optional(),
@@ -155,8 +156,6 @@ export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 export const calendarResponseSchema = z.object({ events: z.array(calendarEventSchema) });
 export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
 
-const instantSchema = z.iso.datetime({ offset: true });
-
 /** GET /api/v1/calendar: a range and at most one filter; none shows the whole school. */
 export const calendarQuerySchema = z.object({
   from: instantSchema,
@@ -172,7 +171,7 @@ export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
 /** A concrete event as created or changed (also an occurrence being overridden). */
 export const eventInputSchema = z
   .object({
-    name: z.string().trim().min(1).max(EVENT_NAME_MAX),
+    name: singleLineText().min(1).max(EVENT_NAME_MAX),
     start: instantSchema,
     end: instantSchema,
     type: z.enum(EVENT_TYPES),
@@ -221,6 +220,24 @@ export const calendarFeedInputSchema = z
     }
   });
 export type CalendarFeedInput = z.input<typeof calendarFeedInputSchema>;
+
+/**
+ * What deleting a line, an elective or a temporary group does to the calendar
+ * (docs/decisions/013-deleting-lines-electives-groups.md): entries and events that name it
+ * let go of it, and those it was the only target of are removed. Deletion markers do not count.
+ */
+export const calendarReferencesSchema = z.object({
+  /** Schedule entries (every schedule) that keep other targets and let go of this one. */
+  scheduleEntriesChanged: z.number().int().min(0),
+  /** Schedule entries that were for this one alone: removed. */
+  scheduleEntriesRemoved: z.number().int().min(0),
+  /** Stored events and overrides, past ones included, that keep other targets. */
+  eventsChanged: z.number().int().min(0),
+  /** Stored events and overrides that were for this one alone: removed. */
+  eventsRemoved: z.number().int().min(0),
+});
+export type CalendarReferences = z.infer<typeof calendarReferencesSchema>;
+export type CalendarReferenceKind = keyof CalendarReferences;
 
 // ---------------------------------------------------------------------------------------------
 // Event ids (SPEC §4): `entryId@startTimestamp[#classOrElectiveId]`, the timestamp in ms.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 import { COLOR_THEMES } from './colors';
 
 export const ELECTIVE_NAME_MAX = 100;
@@ -17,7 +18,7 @@ export const electiveSchema = z.object({
 export type Elective = z.infer<typeof electiveSchema>;
 
 const electiveFields = {
-  name: z.string().trim().min(1).max(ELECTIVE_NAME_MAX),
+  name: singleLineText().min(1).max(ELECTIVE_NAME_MAX),
   color: z.enum(COLOR_THEMES),
   /** null (or absent) for no main room. */
   mainRoom: z.string().min(1).nullable().optional(),

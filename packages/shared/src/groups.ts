@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { isIsoDate, todayInSchoolZone } from './time';
+import { singleLineText } from './text';
+import { isoDateSchema, storedDateSchema } from './dates';
+import { todayInSchoolZone } from './time';
 
 export const GROUP_NAME_MAX = 100;
 /** A temporary group is for a trip, a course week, a team: a few hundred people at most. */
 export const GROUP_MEMBERS_MAX = 1000;
-
-export const isoDateSchema = z.string().refine(isIsoDate, 'Ugyldig dato (ÅÅÅÅ-MM-DD)');
 
 /** A temporary group (SPEC §2 /app/groups): after its end date it moves to the archive. */
 export const groupSchema = z.object({
@@ -14,7 +14,7 @@ export const groupSchema = z.object({
   /** Person ids. */
   members: z.array(z.string()),
   /** The last day of the group at the school (YYYY-MM-DD), or null when it does not end. */
-  endDate: isoDateSchema.nullable(),
+  endDate: storedDateSchema.nullable(),
   createdBy: z.string().nullable(),
   /** The end date has passed (in the school's zone). */
   archived: z.boolean(),
@@ -22,14 +22,14 @@ export const groupSchema = z.object({
 export type Group = z.infer<typeof groupSchema>;
 
 export const groupInputSchema = z.object({
-  name: z.string().trim().min(1).max(GROUP_NAME_MAX),
+  name: singleLineText().min(1).max(GROUP_NAME_MAX),
   members: z.array(z.string().min(1)).max(GROUP_MEMBERS_MAX).default([]),
   endDate: isoDateSchema.nullable().optional(),
 });
 export type GroupInput = z.input<typeof groupInputSchema>;
 
 export const groupUpdateSchema = z.object({
-  name: z.string().trim().min(1).max(GROUP_NAME_MAX).optional(),
+  name: singleLineText().min(1).max(GROUP_NAME_MAX).optional(),
   members: z.array(z.string().min(1)).max(GROUP_MEMBERS_MAX).optional(),
   endDate: isoDateSchema.nullable().optional(),
 });

@@ -3,6 +3,7 @@
  * count is derived from them, never stored.
  */
 import { z } from 'zod';
+import { singleLineText } from './text';
 import { COLOR_THEMES } from './colors';
 
 export const LINE_NAME_MAX = 100;
@@ -33,8 +34,8 @@ export const lineDetailsSchema = lineSchema.extend({
 export type LineDetails = z.infer<typeof lineDetailsSchema>;
 
 const lineFields = {
-  name: z.string().trim().min(1).max(LINE_NAME_MAX),
-  shortName: z.string().trim().min(1).max(LINE_SHORT_NAME_MAX),
+  name: singleLineText().min(1).max(LINE_NAME_MAX),
+  shortName: singleLineText().min(1).max(LINE_SHORT_NAME_MAX),
   color: z.enum(COLOR_THEMES),
   /** A room of the school; null (or absent) for none. */
   mainRoom: z.string().min(1).max(200).nullable().optional(),

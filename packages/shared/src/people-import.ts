@@ -4,6 +4,7 @@
  * the same way.
  */
 import { z } from 'zod';
+import { singleLineText } from './text';
 import { roleSchema } from './people';
 
 /** The largest file accepted: a school of 400 people is about 40 KB as CSV. */
@@ -33,7 +34,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const peopleExportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS).default('csv') });
 
 export const importFileSchema = z.object({
-  fileName: z.string().trim().min(1).max(255),
+  fileName: singleLineText().min(1).max(255),
   /** The file's bytes, base64-encoded. */
   contentBase64: z
     .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 
 export const ROOM_NAME_MAX = 100;
 
@@ -10,7 +11,7 @@ export type Room = z.infer<typeof roomSchema>;
 
 /** What the new/edit room dialog sends (SPEC §3: a room stores only its name). */
 export const roomInputSchema = z.object({
-  name: z.string().trim().min(1).max(ROOM_NAME_MAX),
+  name: singleLineText().min(1).max(ROOM_NAME_MAX),
 });
 export type RoomInput = z.infer<typeof roomInputSchema>;
 

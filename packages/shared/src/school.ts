@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 import { phoneSchema } from './contact';
 import { SCHOOL_LONG_NAME_MAX, SCHOOL_SHORT_NAME_MAX } from './limits';
 
@@ -18,8 +19,8 @@ export const schoolSchema = z.object({
 export type School = z.infer<typeof schoolSchema>;
 
 export const schoolNamesSchema = z.object({
-  shortName: z.string().trim().min(1).max(SCHOOL_SHORT_NAME_MAX),
-  longName: z.string().trim().min(1).max(SCHOOL_LONG_NAME_MAX),
+  shortName: singleLineText().min(1).max(SCHOOL_SHORT_NAME_MAX),
+  longName: singleLineText().min(1).max(SCHOOL_LONG_NAME_MAX),
 });
 
 export const schoolUpdateSchema = schoolNamesSchema.partial().extend({

@@ -6,6 +6,28 @@ import { ProblemError } from './problem';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * Powerful features Tun's pages may use: the camera, for Tun itself only (a scan page may read a
+ * room's QR code); everything else is off, for embedded content too. Web NFC, which writes room
+ * tags, has no Permissions-Policy feature, so this leaves it alone.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'midi=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'display-capture=()',
+  'browsing-topics=()',
+].join(', ');
+
+/**
  * Security headers, and a check that state-changing requests come from Tun's own pages.
  * Cookies are SameSite=Lax already; the Origin check also stops a same-site attacker.
  */
@@ -33,6 +55,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
     frameguard: { action: 'deny' },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // API answers are personal (a session's data, or a problem about it): no cache keeps them.
+    // Answers revalidated by ETag say 'private, no-cache' themselves (docs/decisions/009-calendar.md).
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
   const configured = new URL(config.publicUrl).origin;

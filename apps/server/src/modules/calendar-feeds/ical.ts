@@ -25,6 +25,25 @@ export const EVENT_TYPE_NB: Record<EventType, string> = {
 };
 const MANDATORY_NB = 'Obligatorisk';
 
+// Control characters other than tab and line breaks have no place in iCal TEXT (RFC 5545 §3.1).
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/** Text without the control characters iCal does not allow; line breaks stay, for the escaping. */
+export function icalSafeText(value: string): string {
+  return value.replace(CONTROL_CHARACTERS, '');
+}
+
+/**
+ * A TEXT value escaped as RFC 5545 §3.3.11 asks: backslash, semicolon, comma and line breaks.
+ * ical-generator does this for the event's fields but writes the calendar's name as it gets it.
+ */
+export function escapeICalText(value: string): string {
+  return icalSafeText(value)
+    .replace(/[\\;,]/g, (character) => `\\${character}`)
+    .replace(/\r\n|\r|\n|\u2028|\u2029/g, '\\n');
+}
+
 /** The feed's range as slices no longer than one calendar request may ask for. */
 export function feedRange(now: number): { from: number; to: number }[] {
   const end = now + FEED_DAYS_AHEAD * DAY_MS;
@@ -76,7 +95,7 @@ export function buildICalendar(input: {
   now: number;
 }): string {
   const calendar = ical({
-    name: input.name,
+    name: escapeICalText(input.name),
     prodId: { company: 'Tun', product: 'Kalender', language: 'NB' },
     method: ICalCalendarMethod.PUBLISH,
     // Without a calendar-wide zone name: ical-generator would then write DTSTAMP as a local
@@ -92,13 +111,16 @@ export function buildICalendar(input: {
     seen.add(uid);
     calendar.createEvent({
       id: uid,
-      summary: event.name,
+      // ical-generator escapes these fields itself (RFC 5545 §3.3.11); only what it lets through is removed here.
+      summary: icalSafeText(event.name),
       // TZDate, not Date: ical-generator writes a zoned Date's fields in the process's own zone.
       start: new TZDate(Date.parse(event.start), SCHOOL_TIME_ZONE),
       end: new TZDate(Date.parse(event.end), SCHOOL_TIME_ZONE),
       timezone: SCHOOL_TIME_ZONE,
       stamp: new Date(input.now),
-      location: event.roomUsed === null ? null : (input.roomNames.get(event.roomUsed) ?? null),
+      location:
+        icalSafeText((event.roomUsed === null ? undefined : input.roomNames.get(event.roomUsed)) ?? '') ||
+        null,
       description: eventDescription(event),
     });
   }

@@ -57,7 +57,7 @@ export async function findUser(db: Queryable, userId: string) {
 }
 
 export async function personOfUser(db: Queryable, userId: string) {
-  return db.selectFrom('person').select(['id']).where('user_id', '=', userId).executeTakeFirst();
+  return db.selectFrom('person').select(['id', 'school_id']).where('user_id', '=', userId).executeTakeFirst();
 }
 
 /**

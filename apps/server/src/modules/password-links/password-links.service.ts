@@ -92,11 +92,18 @@ export async function createPasswordLink(
     // Sign-in is by e-mail, so an account cannot be made without one.
     if (!person.email) {
       throw new ProblemError('validation-failed', undefined, [
-        { path: 'email', message: 'Personen har ingen e-postadresse. Legg inn e-post først.' },
+        {
+          path: 'email',
+          code: 'required',
+          message: 'Personen har ingen e-postadresse. Legg inn e-post først.',
+        },
       ]);
     }
+    // Another school's account with the address is not told apart from a free address: the
+    // link is made and sent, and using it makes no account (setPasswordWithLink).
     const user = await findUserByEmail(db, person.email);
-    if (user && (await personOfUser(db, user.id))) throw emailTaken();
+    const holder = user ? await personOfUser(db, user.id) : undefined;
+    if (holder?.school_id === actor.schoolId) throw emailTaken();
   }
 
   const token = randomBytes(32).toString('base64url');
@@ -182,10 +189,25 @@ export async function setPasswordWithLink(
     } else {
       if (!person.email) throw new ProblemError('password-link-invalid');
       const existing = await findUserByEmail(trx, person.email);
+      const holder = existing ? await personOfUser(trx, existing.id) : undefined;
+      if (holder?.school_id === link.school_id) throw emailTaken();
+      if (holder) {
+        // Another school's person signs in with the address. Sign-in addresses are one per
+        // installation, so no account is made; the answer is that of a free address, so that
+        // nobody learns of the other school's account (docs/decisions/015-input-bounds-and-writers.md).
+        await recordAudit(trx, {
+          schoolId: link.school_id,
+          actorPersonId: person.id,
+          action: 'set-password',
+          entity: 'person',
+          entityId: person.id,
+          after: { account: 'none' },
+        });
+        return { email: person.email.toLowerCase() };
+      }
       let userId: string;
       if (existing) {
         // An account no person holds (its person was deleted) is taken over, not duplicated.
-        if (await personOfUser(trx, existing.id)) throw emailTaken();
         await setCredentialPassword(trx, dialect, { userId: existing.id, hash, accountId: randomUUID });
         await deleteSessionsOf(trx, existing.id);
         userId = existing.id;

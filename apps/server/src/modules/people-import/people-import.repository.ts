@@ -26,16 +26,25 @@ export async function emailsOfSchool(db: Queryable, schoolId: string): Promise<S
   return new Set(rows.flatMap((row) => (row.email ? [row.email.toLowerCase()] : [])));
 }
 
-/** Which of the addresses a sign-in account already has, in this school or another. */
-export async function emailsWithAccount(db: Queryable, emails: readonly string[]): Promise<Set<string>> {
+/**
+ * Which of the addresses a person of this school signs in with. Other schools' accounts are not
+ * asked: their addresses are theirs to know (docs/decisions/015-input-bounds-and-writers.md).
+ */
+export async function emailsWithAccount(
+  db: Queryable,
+  schoolId: string,
+  emails: readonly string[],
+): Promise<Set<string>> {
   const found = new Set<string>();
   const unique = [...new Set(emails)];
   // In chunks: databases limit the number of parameters in one statement.
   for (let start = 0; start < unique.length; start += 500) {
     const rows = await db
       .selectFrom('user')
-      .select('email')
-      .where('email', 'in', unique.slice(start, start + 500))
+      .innerJoin('person', 'person.user_id', 'user.id')
+      .select('user.email')
+      .where('person.school_id', '=', schoolId)
+      .where('user.email', 'in', unique.slice(start, start + 500))
       .execute();
     for (const row of rows) found.add(row.email.toLowerCase());
   }

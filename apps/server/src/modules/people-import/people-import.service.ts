@@ -25,6 +25,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { write, type Publish } from '../../db/write';
+import { defuseCell } from '../../formats/spreadsheet-cells';
 import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.repository';
 import { createPersonInTransaction, loadPeople, type Actor } from '../people/people.service';
@@ -174,7 +175,7 @@ export async function checkRows(
   const [lines, takenEmails, accountEmails] = await Promise.all([
     linesOfSchool(db, schoolId),
     emailsOfSchool(db, schoolId),
-    emailsWithAccount(db, fileEmails),
+    emailsWithAccount(db, schoolId, fileEmails),
   ]);
   const firstRowOfEmail = new Map<string, number>();
   return rows.map(({ row, values }) => {
@@ -311,12 +312,10 @@ export async function commitImport(
   });
 }
 
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP "CSV injection"). */
-function defuse(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 const PHONE_COLUMN = IMPORT_FIELDS.indexOf('phone');
+
+/** Phone numbers are checked to be digits, so a leading + there is a number, not a formula. */
+const defuse = (value: string, column: number) => (column === PHONE_COLUMN ? value : defuseCell(value));
 
 export interface ExportFile {
   body: Buffer;
@@ -353,7 +352,9 @@ export async function exportPeople(
 
   if (format === 'xlsx') {
     const header = headers.map((value) => ({ value, type: String, fontWeight: 'bold' as const }));
-    const data = rows.map((cells) => cells.map((value) => ({ value, type: String })));
+    const data = rows.map((cells) =>
+      cells.map((value, column) => ({ value: defuse(value, column), type: String })),
+    );
     const body = await writeXlsxFile([header, ...data], {
       sheet: 'Personer',
       columns: [16, 16, 18, 32, 16, 10, 24, 24].map((width) => ({ width })),
@@ -369,10 +370,7 @@ export async function exportPeople(
   const csv = Papa.unparse(
     {
       fields: headers,
-      // Phone numbers are checked to be digits, so a leading + there is a number, not a formula.
-      data: rows.map((cells) =>
-        cells.map((value, column) => (column === PHONE_COLUMN ? value : defuse(value))),
-      ),
+      data: rows.map((cells) => cells.map(defuse)),
     },
     { delimiter: ';', newline: '\r\n' },
   );
