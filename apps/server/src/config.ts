@@ -26,6 +26,8 @@ const settingsSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Tun <tun@localhost>'),
   TRUST_PROXY: booleanish.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_ADDRESS_LIMIT: z.coerce.number().int().min(1).optional(),
+  LOGIN_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(25_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -44,7 +46,12 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   trustProxy: boolean;
+  /** Failed sign-ins one account may have within the lockout window, from any address. */
   loginRateLimit: number;
+  /** Failed sign-ins one address may have within the window, across accounts. */
+  loginAddressLimit: number;
+  /** The window failures are counted in, and how long a lockout lasts. */
+  loginLockoutMinutes: number;
   liveHeartbeatMs: number;
   logLevel: string;
   webDist: string;
@@ -74,6 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     mailFrom: s.MAIL_FROM,
     trustProxy: s.TRUST_PROXY,
     loginRateLimit: s.LOGIN_RATE_LIMIT,
+    // A school signs in from one address: room for several people's typos by default.
+    loginAddressLimit: s.LOGIN_ADDRESS_LIMIT ?? 5 * s.LOGIN_RATE_LIMIT,
+    loginLockoutMinutes: s.LOGIN_LOCKOUT_MINUTES,
     liveHeartbeatMs: s.LIVE_HEARTBEAT_MS,
     logLevel: s.LOG_LEVEL,
     webDist: resolve(s.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

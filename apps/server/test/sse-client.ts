@@ -11,6 +11,8 @@ export interface SseStream {
   /** Waits for the first message (already received or coming) that matches. */
   next(match: (message: SseMessage) => boolean, timeoutMs?: number): Promise<SseMessage>;
   received: SseMessage[];
+  /** Settles when the server ends the stream (or the client closes it). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -21,8 +23,9 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   const waiters = new Set<() => void>();
   const notify = () => waiters.forEach((w) => w());
 
+  let ended: Promise<void> = Promise.resolve();
   if (response.body) {
-    void (async () => {
+    ended = (async () => {
       const decoder = new TextDecoder();
       let buffer = '';
       try {
@@ -53,6 +56,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   return {
     status: response.status,
     received,
+    ended,
     close: () => controller.abort(),
     next: (match, timeoutMs = 5000) =>
       new Promise((resolve, reject) => {

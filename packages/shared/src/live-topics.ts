@@ -1,6 +1,8 @@
 /**
  * Live updates: every write publishes {topic, ids} (never data). The server sends a user only
- * the topics they may view; the web app invalidates the query keys listed here.
+ * the topics they may view, and someone who may view only their own records of a topic gets its
+ * changes without ids (docs/decisions/016-live-streams-and-sign-in-throttling.md); the web app
+ * invalidates the query keys listed here.
  * Query keys start with the topic name, so invalidating ['people'] refreshes every people query.
  */
 import type { Action } from './policy';
@@ -28,8 +30,17 @@ export const LIVE_TOPICS = {
   groups: { view: 'groups:view', invalidates: [['groups'], ['calendar']] },
   // Schedules, events and feeds: every query key of the calendar starts with 'calendar'.
   calendar: { view: 'calendar:view', invalidates: [['calendar']] },
-  // Records, absence registered in advance, proposals and reports: keys start with 'attendance'.
+  // Records, proposals and reports: keys start with 'attendance'.
   attendance: { view: 'absence:view', invalidates: [['attendance']] },
+  // Absence registered in advance is kept from students (SPEC §6), so it has a topic of its own;
+  // the sheets show it too.
+  preliminaryAbsence: {
+    view: 'preliminaryAbsence:view',
+    invalidates: [
+      ['attendance', 'preliminary'],
+      ['attendance', 'sheet'],
+    ],
+  },
 } as const satisfies Record<string, { view: Action; invalidates: readonly (readonly string[])[] }>;
 
 export type LiveTopic = keyof typeof LIVE_TOPICS;

@@ -7,6 +7,8 @@ import type { Auth } from './auth';
 
 /** Who is asking: the signed-in account, the person it is in the school directory, their roles. */
 export interface RequestPrincipal extends Principal {
+  /** The session asked with; a live stream ends with it. */
+  sessionId: string;
   userId: string;
   personId: string;
   schoolId: string;
@@ -35,6 +37,8 @@ export async function findDirectoryEntry(db: Db, userId: string, warn: (message:
     .leftJoin('person_role', 'person_role.person_id', 'person.id')
     .select(['person.id', 'person.school_id', 'person_role.role'])
     .where('person.user_id', '=', userId)
+    // Someone who has left the school signs in no more (docs/decisions/011-leaving-and-erasure.md).
+    .where('person.left_on', 'is', null)
     .execute();
   const first = rows[0];
   if (!first) return undefined;
@@ -87,17 +91,10 @@ export async function resolvePrincipal(
   setCookies: (cookies: string[]) => void,
 ): Promise<RequestPrincipal> {
   const context = await deps.auth.$context;
-  const raw = headers.cookie && readCookie(headers.cookie, context.authCookies.sessionToken.name);
-  const token = raw && verifiedToken(raw, context.secret);
+  const token = await sessionToken(deps.auth, headers);
   if (!token) throw unauthenticated();
 
-  const rows = await deps.db
-    .selectFrom('session')
-    .leftJoin('person', 'person.user_id', 'session.userId')
-    .leftJoin('person_role', 'person_role.person_id', 'person.id')
-    .select(['session.userId', 'session.expiresAt', 'person.id', 'person.school_id', 'person_role.role'])
-    .where('session.token', '=', token)
-    .execute();
+  const rows = await sessionRows(deps.db).where('session.token', '=', token).execute();
   const first = rows[0];
   if (!first) throw unauthenticated();
   const expiresAt = new Date(first.expiresAt).getTime();
@@ -111,8 +108,69 @@ export async function resolvePrincipal(
     setCookies(renewed.headers.getSetCookie());
   }
 
-  if (first.id === null || first.school_id === null) {
+  if (first.id === null || first.school_id === null || first.left_on !== null) {
     throw new ProblemError('not-in-directory', 'User not in userdirect?');
   }
-  return { userId: first.userId, personId: first.id, schoolId: first.school_id, roles: rolesOf(rows, warn) };
+  return {
+    sessionId: first.sessionId,
+    userId: first.userId,
+    personId: first.id,
+    schoolId: first.school_id,
+    roles: rolesOf(rows, warn),
+  };
+}
+
+/** The verified token of the request's session cookie, if it has one. */
+async function sessionToken(auth: Auth, headers: IncomingHttpHeaders): Promise<string | undefined> {
+  const context = await auth.$context;
+  const raw = headers.cookie && readCookie(headers.cookie, context.authCookies.sessionToken.name);
+  return (raw && verifiedToken(raw, context.secret)) || undefined;
+}
+
+/** A session with its person and roles, one row per role: what every request is resolved from. */
+function sessionRows(db: Db) {
+  return db
+    .selectFrom('session')
+    .leftJoin('person', 'person.user_id', 'session.userId')
+    .leftJoin('person_role', 'person_role.person_id', 'person.id')
+    .select([
+      'session.id as sessionId',
+      'session.userId',
+      'session.expiresAt',
+      'person.id',
+      'person.school_id',
+      'person.left_on',
+      'person_role.role',
+    ]);
+}
+
+/** The id of the session the request's cookie names, if the session exists (for signing out). */
+export async function sessionIdOf(
+  deps: { auth: Auth; db: Db },
+  headers: IncomingHttpHeaders,
+): Promise<string | undefined> {
+  const token = await sessionToken(deps.auth, headers);
+  if (!token) return undefined;
+  const row = await deps.db.selectFrom('session').select('id').where('token', '=', token).executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Whether a principal resolved earlier still holds: the session unexpired and not signed out,
+ * the same person, still at the school, with the same roles. A live stream asks this, since it
+ * keeps the rights it was opened with.
+ */
+export async function principalHolds(
+  db: Db,
+  principal: RequestPrincipal,
+  warn: (message: string) => void,
+): Promise<boolean> {
+  const rows = await sessionRows(db).where('session.id', '=', principal.sessionId).execute();
+  const first = rows[0];
+  if (!first || !(new Date(first.expiresAt).getTime() > Date.now())) return false;
+  if (first.id !== principal.personId || first.school_id !== principal.schoolId || first.left_on !== null) {
+    return false;
+  }
+  const roles = new Set(rolesOf(rows, warn));
+  return roles.size === new Set(principal.roles).size && principal.roles.every((role) => roles.has(role));
 }

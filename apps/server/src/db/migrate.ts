@@ -6,6 +6,9 @@ import { platform } from './migrations/001-platform';
 import { directory } from './migrations/002-directory';
 import { calendar } from './migrations/003-calendar';
 import { attendance } from './migrations/004-attendance';
+import { leaving } from './migrations/005-leaving';
+import { calendarTargets } from './migrations/006-calendar-targets';
+import { signInThrottle } from './migrations/007-sign-in-throttle';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -17,6 +20,9 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '002-directory': directory(),
     '003-calendar': calendar(),
     '004-attendance': attendance(),
+    '005-leaving': leaving(),
+    '006-calendar-targets': calendarTargets(),
+    '007-sign-in-throttle': signInThrottle(),
   };
 }
 

@@ -61,6 +61,10 @@ export interface PersonTable {
   user_mutable_data: string;
   created_at: string;
   updated_at: string;
+  /** YYYY-MM-DD at the school: the day the person left («Sluttet»); null while at the school. */
+  left_on: string | null;
+  /** When the person was erased; the row stays as a pseudonym that keeps their records. */
+  erased_at: string | null;
 }
 
 export interface PersonRoleTable {
@@ -80,6 +84,15 @@ export interface AuditLogTable {
   before: string | null;
   after: string | null;
   at: string;
+}
+
+/** Failed sign-ins counted per account or per address (migration 007). */
+export interface LoginThrottleTable {
+  /** A hash of what is counted (`account:` e-mail or `address:` client address). */
+  key: string;
+  window_start: string;
+  failures: number;
+  locked_until: string | null;
 }
 
 export interface LiveEventTable {
@@ -318,6 +331,7 @@ export interface DB {
   person_role: PersonRoleTable;
   audit_log: AuditLogTable;
   live_event: LiveEventTable;
+  login_throttle: LoginThrottleTable;
   installation: InstallationTable;
   setting: SettingTable;
   room: RoomTable;

@@ -18,6 +18,7 @@ export interface LiveEvent extends LiveMessage {
 }
 
 type Listener = (event: LiveEvent) => void;
+type SessionsListener = (sessionIds: readonly string[]) => void;
 
 const CHANNEL = 'tun_live';
 /** NOTIFY payloads must stay under 8000 bytes; bigger events are fetched by id. */
@@ -48,6 +49,7 @@ export class LiveBus {
   private readonly listeners = new Map<string, Set<Listener>>();
   /** Server-side caches, which hear every school's events. */
   private readonly everySchool = new Set<Listener>();
+  private readonly sessionsEnded = new Set<SessionsListener>();
   private client: pg.Client | undefined;
   private stopped = false;
   private lastId = 0;
@@ -74,6 +76,7 @@ export class LiveBus {
     this.stopped = true;
     clearInterval(this.pruneTimer);
     this.listeners.clear();
+    this.sessionsEnded.clear();
     await this.client?.end().catch(() => {});
   }
 
@@ -99,6 +102,27 @@ export class LiveBus {
   subscribeAll(listener: Listener): () => void {
     this.everySchool.add(listener);
     return () => this.everySchool.delete(listener);
+  }
+
+  /** Sessions that ended (signed out) on any instance: their streams are to close. */
+  onSessionsEnded(listener: SessionsListener): () => void {
+    this.sessionsEnded.add(listener);
+    return () => this.sessionsEnded.delete(listener);
+  }
+
+  /**
+   * Tells every instance that these sessions have ended. Not stored: a stream that misses it
+   * (a LISTEN connection down at that moment) still ends at its next heartbeat, which checks
+   * its session in the database.
+   */
+  async endSessions(sessionIds: readonly string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    if (this.database.dialect === 'postgres') {
+      const payload = JSON.stringify({ endedSessions: sessionIds });
+      await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.database.db);
+      return;
+    }
+    for (const listener of this.sessionsEnded) listener(sessionIds);
   }
 
   subscriberCount(): number {
@@ -205,7 +229,11 @@ export class LiveBus {
   private async onNotification(payload: string | undefined): Promise<void> {
     if (!payload) return;
     try {
-      const parsed = JSON.parse(payload) as Partial<LiveEvent> & { id: number };
+      const parsed = JSON.parse(payload) as Partial<LiveEvent> & { id: number; endedSessions?: string[] };
+      if (parsed.endedSessions) {
+        for (const listener of this.sessionsEnded) listener(parsed.endedSessions);
+        return;
+      }
       if (parsed.schoolId && parsed.topic && parsed.ids) {
         this.dispatch(parsed as LiveEvent);
         return;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { canOwn, LIVE_EVENT, LIVE_TOPICS, type LiveTopic } from '@tun/shared';
+import { canAll, canOwn, LIVE_EVENT, LIVE_TOPICS, type LiveTopic } from '@tun/shared';
+import { principalHolds } from '../auth/principal';
 import type { AppContext } from '../context';
 import type { LiveEvent } from './bus';
 
@@ -12,14 +13,26 @@ function lastEventId(header: unknown, query: unknown): number | undefined {
 
 /**
  * GET /api/v1/live: Server-Sent Events. Each change is `id`, `event: change` and
- * `data: {topic, ids}`; only topics the user may view are sent. A comment line every
- * LIVE_HEARTBEAT_MS keeps proxies from closing an idle stream. A reconnecting EventSource
- * sends Last-Event-ID and gets what it missed.
+ * `data: {topic, ids}`; only topics the user may view are sent, and without ids to someone who
+ * may view only their own records of the topic (the ids would name other people's). A comment
+ * line every LIVE_HEARTBEAT_MS keeps proxies from closing an idle stream. A reconnecting
+ * EventSource sends Last-Event-ID and gets what it missed.
+ *
+ * A stream keeps the rights it was opened with, so it ends with its session: at sign-out (a
+ * notice on the bus, heard by every instance), when a change to the person is announced and
+ * the session no longer holds for the same roles (roles changed, erased, left), and at the first
+ * heartbeat after the session expired. The browser then reconnects with the rights it has now.
+ * See docs/decisions/016-live-streams-and-sign-in-throttling.md.
  */
 export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const open = new Set<() => void>();
+  const bySession = new Map<string, Set<() => void>>();
+  const stopHearing = ctx.live.onSessionsEnded((sessionIds) => {
+    for (const sessionId of sessionIds) for (const close of bySession.get(sessionId) ?? []) close();
+  });
   // Open streams would otherwise keep the server from closing.
   app.addHook('preClose', async () => {
+    stopHearing();
     for (const close of open) close();
   });
 
@@ -35,11 +48,12 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (request, reply) => {
       const { principal } = request;
-      const visible = new Set(
-        (Object.keys(LIVE_TOPICS) as LiveTopic[]).filter((topic) =>
-          canOwn(principal.roles, LIVE_TOPICS[topic].view),
-        ),
-      );
+      const visible = new Map<LiveTopic, 'all' | 'own'>();
+      for (const topic of Object.keys(LIVE_TOPICS) as LiveTopic[]) {
+        const action = LIVE_TOPICS[topic].view;
+        if (canAll(principal.roles, action)) visible.set(topic, 'all');
+        else if (canOwn(principal.roles, action)) visible.set(topic, 'own');
+      }
       const raw = reply.raw;
       reply.hijack();
       raw.writeHead(200, {
@@ -51,23 +65,72 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
       });
       raw.write('retry: 3000\n\n');
 
-      const send = (event: LiveEvent) => {
-        if (!visible.has(event.topic)) return;
+      let closed = false;
+      /** Events held back while the session is being checked, so none goes out on old rights. */
+      let held: LiveEvent[] | undefined;
+
+      const deliver = (event: LiveEvent) => {
+        const mode = visible.get(event.topic);
+        if (closed || mode === undefined) return;
+        const ids = mode === 'all' ? event.ids : [];
         raw.write(
-          `id: ${event.id}\nevent: ${LIVE_EVENT}\ndata: ${JSON.stringify({ topic: event.topic, ids: event.ids })}\n\n`,
+          `id: ${event.id}\nevent: ${LIVE_EVENT}\ndata: ${JSON.stringify({ topic: event.topic, ids })}\n\n`,
         );
+      };
+      // A change announced while a check runs may have committed after its query: check again.
+      let checkAgain = false;
+      const check = (carried: LiveEvent[] = []): void => {
+        if (closed) return;
+        if (held) {
+          checkAgain = true;
+          return;
+        }
+        held = carried;
+        void principalHolds(ctx.database.db, principal, (message) => request.log.warn(message))
+          .catch((error: unknown) => {
+            // The database is away: keep the stream; the next heartbeat asks again.
+            request.log.warn({ err: error }, 'live: could not check the session');
+            return true;
+          })
+          .then((holds) => {
+            const pending = held ?? [];
+            held = undefined;
+            if (!holds) return close();
+            if (checkAgain) {
+              checkAgain = false;
+              return check(pending);
+            }
+            for (const event of pending) deliver(event);
+          });
+      };
+      const send = (event: LiveEvent) => {
+        if (held) held.push(event);
+        else deliver(event);
+        if (event.topic === 'people' && event.ids.includes(principal.personId)) check();
       };
       // Subscribe first, then replay, so nothing falls between the two; a repeat is harmless
       // because a change only makes the client refetch.
       const unsubscribe = ctx.live.subscribe(principal.schoolId, send);
-      const heartbeat = setInterval(() => raw.write(': ping\n\n'), ctx.config.liveHeartbeatMs);
+      const heartbeat = setInterval(() => {
+        if (!closed) raw.write(': ping\n\n');
+        check();
+      }, ctx.config.liveHeartbeatMs);
+      const sessionStreams = bySession.get(principal.sessionId) ?? new Set();
+      bySession.set(principal.sessionId, sessionStreams);
       const close = () => {
+        if (closed) return;
+        closed = true;
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(close);
+        sessionStreams.delete(close);
+        if (sessionStreams.size === 0 && bySession.get(principal.sessionId) === sessionStreams) {
+          bySession.delete(principal.sessionId);
+        }
         raw.end();
       };
       open.add(close);
+      sessionStreams.add(close);
       raw.on('close', close);
 
       const resumeFrom = lastEventId(request.headers['last-event-id'], request.query);

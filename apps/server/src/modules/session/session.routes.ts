@@ -5,7 +5,8 @@ import { loginSchema, sessionSchema } from '@tun/shared';
 import { authHeaders, findDirectoryEntry } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { ProblemError } from '../../http/problem';
-import { describeSession } from './session.service';
+import { describeSession, signOut } from './session.service';
+import { signInSucceeded, startSignIn } from './sign-in-throttle.service';
 
 function forwardCookies(from: Response, reply: FastifyReply): void {
   const cookies = from.headers.getSetCookie();
@@ -19,18 +20,8 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   routes.post(
     '/api/v1/login',
     {
-      config: {
-        access: 'public',
-        // Per address and account: a whole school often shares one public IP address.
-        rateLimit: {
-          max: ctx.config.loginRateLimit,
-          timeWindow: '1 minute',
-          hook: 'preHandler',
-          keyGenerator: (request) =>
-            `${request.ip}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
-          errorResponseBuilder: () => new ProblemError('too-many-attempts'),
-        },
-      },
+      // Throttled per account and per address in the database (sign-in-throttle.service.ts).
+      config: { access: 'public' },
       schema: {
         tags: ['session'],
         summary: 'Sign in with e-mail and password',
@@ -39,6 +30,11 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request, reply) => {
+      const start = await startSignIn(ctx, { email: request.body.email, address: request.ip });
+      if ('retryAfterSeconds' in start) {
+        reply.header('retry-after', String(start.retryAfterSeconds));
+        throw new ProblemError('too-many-attempts');
+      }
       const response = await ctx.auth.api.signInEmail({
         body: { email: request.body.email, password: request.body.password },
         headers: authHeaders(request.headers),
@@ -46,6 +42,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       });
       if (response.status === 401 || response.status === 400) throw new ProblemError('invalid-credentials');
       if (!response.ok) throw new Error(`sign-in failed with ${response.status}`);
+      await signInSucceeded(ctx, start.attempt);
       const signedIn = (await response.json()) as { token: string; user: { id: string } };
       const warn = (message: string) => request.log.warn(message);
       const entry = await findDirectoryEntry(db, signedIn.user.id, warn);
@@ -55,7 +52,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
         throw new ProblemError('not-in-directory', 'User not in userdirect?');
       }
       forwardCookies(response, reply);
-      return describeSession(db, { userId: signedIn.user.id, ...entry });
+      return describeSession(db, entry);
     },
   );
 
@@ -71,13 +68,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request, reply) => {
-      if (request.headers.cookie) {
-        const response = await ctx.auth.api.signOut({
-          headers: authHeaders(request.headers),
-          asResponse: true,
-        });
-        forwardCookies(response, reply);
-      }
+      if (request.headers.cookie) forwardCookies(await signOut(ctx, request.headers), reply);
       return reply.code(204).send(null);
     },
   );

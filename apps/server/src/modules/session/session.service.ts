@@ -1,12 +1,17 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { grantsOf, type Session } from '@tun/shared';
-import type { RequestPrincipal } from '../../auth/principal';
+import { authHeaders, sessionIdOf, type RequestPrincipal } from '../../auth/principal';
+import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { ProblemError } from '../../http/problem';
 import { findPerson, mutableData, personName } from '../people/people.repository';
 import { findSchool } from '../school/school.repository';
 
 /** The session as the web app needs it: who, which school, and what they may do. */
-export async function describeSession(db: Queryable, principal: RequestPrincipal): Promise<Session> {
+export async function describeSession(
+  db: Queryable,
+  principal: Pick<RequestPrincipal, 'personId' | 'schoolId' | 'roles'>,
+): Promise<Session> {
   const [person, school] = await Promise.all([
     findPerson(db, principal.schoolId, principal.personId),
     findSchool(db, principal.schoolId),
@@ -24,4 +29,18 @@ export async function describeSession(db: Queryable, principal: RequestPrincipal
     school: { id: school.id, shortName: school.short_name, longName: school.long_name },
     ...grantsOf(principal.roles),
   };
+}
+
+/**
+ * Signs the request's session out (better-auth deletes it and clears the cookie) and ends its
+ * live streams on every instance. Returns better-auth's answer, whose cookies go to the client.
+ */
+export async function signOut(
+  ctx: Pick<AppContext, 'auth' | 'database' | 'live'>,
+  headers: IncomingHttpHeaders,
+): Promise<Response> {
+  const sessionId = await sessionIdOf({ auth: ctx.auth, db: ctx.database.db }, headers);
+  const response = await ctx.auth.api.signOut({ headers: authHeaders(headers), asResponse: true });
+  if (sessionId) await ctx.live.endSessions([sessionId]);
+  return response;
 }

@@ -1,0 +1,87 @@
+/**
+ * Sign-in throttling, per account across addresses and per address across accounts, counted in
+ * the database so that it holds across instances
+ * (docs/decisions/016-live-streams-and-sign-in-throttling.md).
+ *
+ * Each attempt is counted before the password is checked, so attempts sent at once cannot
+ * overtake the count, and taken back when it succeeds: only failures remain, and a school signing
+ * in from one address does not lock itself out. One attempt over a limit locks the key for the
+ * window; during a lockout every attempt is refused unchecked, the right password too.
+ */
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../../context';
+import {
+  countAttempt,
+  lock,
+  lockedUntil,
+  pruneThrottle,
+  uncountAttempt,
+} from './sign-in-throttle.repository';
+
+type Deps = Pick<AppContext, 'database' | 'config'>;
+
+export interface SignInAttempt {
+  keys: readonly string[];
+}
+
+export type SignInStart = { attempt: SignInAttempt } | { retryAfterSeconds: number };
+
+/** Pruning is cheap but needs not run on every attempt. */
+const PRUNE_EVERY_MS = 60_000;
+let lastPrune = 0;
+
+function keyOf(kind: 'account' | 'address', value: string): string {
+  return createHash('sha256').update(`${kind}:${value}`).digest('base64url');
+}
+
+function secondsUntil(iso: string, now: number): number {
+  return Math.max(1, Math.ceil((Date.parse(iso) - now) / 1000));
+}
+
+/** Counts a sign-in attempt, or refuses it (with the seconds to wait) when a limit is reached. */
+export async function startSignIn(deps: Deps, who: { email: string; address: string }): Promise<SignInStart> {
+  const { db } = deps.database;
+  const windowMs = deps.config.loginLockoutMinutes * 60_000;
+  const nowMs = Date.now();
+  const now = new Date(nowMs).toISOString();
+  const windowFrom = new Date(nowMs - windowMs).toISOString();
+  const until = new Date(nowMs + windowMs).toISOString();
+  const account = keyOf('account', who.email.trim().toLowerCase());
+  const address = keyOf('address', who.address);
+
+  if (nowMs - lastPrune > PRUNE_EVERY_MS) {
+    lastPrune = nowMs;
+    await pruneThrottle(db, windowFrom, now);
+  }
+  const locked = await lockedUntil(db, [account, address], now);
+  if (locked) return { retryAfterSeconds: secondsUntil(locked, nowMs) };
+
+  const limits = [
+    { key: account, limit: deps.config.loginRateLimit },
+    { key: address, limit: deps.config.loginAddressLimit },
+  ];
+  let over = false;
+  for (const { key, limit } of limits) {
+    if ((await countAttempt(db, key, now, windowFrom)) > limit) {
+      await lock(db, key, until);
+      over = true;
+    }
+  }
+  if (over) return { retryAfterSeconds: secondsUntil(until, nowMs) };
+  return { attempt: { keys: [account, address] } };
+}
+
+/** A right password: the attempt is not a failure. A lockout is not lifted. */
+export async function signInSucceeded(deps: Deps, attempt: SignInAttempt): Promise<void> {
+  for (const key of attempt.keys) await uncountAttempt(deps.database.db, key);
+}
+
+/** Forgets what no longer counts; runs now and then as attempts come in. */
+export async function pruneSignInThrottle(deps: Deps): Promise<void> {
+  const nowMs = Date.now();
+  await pruneThrottle(
+    deps.database.db,
+    new Date(nowMs - deps.config.loginLockoutMinutes * 60_000).toISOString(),
+    new Date(nowMs).toISOString(),
+  );
+}
