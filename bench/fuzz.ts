@@ -89,6 +89,7 @@ try {
 
   const statuses = new Map<number, number>();
   const faults = new Map<string, string[]>();
+  let resetOversized = 0;
   const note = (route: string, what: string) => faults.set(route, [...(faults.get(route) ?? []), what]);
   const started = performance.now();
   // In batches: ten thousand requests with their bodies at once would be needlessly large.
@@ -111,10 +112,14 @@ try {
         });
         if (problem) note(request.route, `${problem}: ${request.method} ${request.url.slice(0, 160)}`);
       } catch (error) {
-        note(
-          request.route,
-          `no answer (${(error as Error).name}): ${request.method} ${request.url.slice(0, 160)}`,
-        );
+        // A server refuses a body over its limit as soon as the headers say so and closes the
+        // connection; a client still sending may then see the socket close instead of the 413.
+        if (request.oversized) resetOversized += 1;
+        else
+          note(
+            request.route,
+            `no answer (${(error as Error).name}): ${request.method} ${request.url.slice(0, 160)}`,
+          );
       }
       const took = await healthTook();
       if (took === null)
@@ -135,6 +140,8 @@ try {
     .filter(([status]) => status >= 500)
     .reduce((sum, [, n]) => sum + n, 0);
   console.log(`5xx: ${fivexx}`);
+  if (resetOversized > 0)
+    console.log(`Oversized bodies cut off by the server before its 413 was read: ${resetOversized}`);
   if (faults.size > 0) {
     for (const [route, list] of faults) {
       console.log(`\n${route}: ${list.length}`);
