@@ -57,6 +57,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * An app on a database that already exists: a second instance beside the first, as behind a load
+ * balancer. Closing it leaves the database to its owner.
+ */
+export async function createTestAppOn(
+  database: TestDatabase,
+  dialect: Dialect,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const { app, ctx } = await buildApp(loadConfig({ LOG_LEVEL: 'silent', ...database.env, ...env }));
+  return {
+    app,
+    ctx,
+    dialect,
+    request: ({ cookie, headers, ...rest }) =>
+      app.inject({ ...rest, headers: { ...headers, ...(cookie ? { cookie } : {}) } }),
+    close: () => app.close(),
+  };
+}
+
 export async function createTestApp(
   dialect: Dialect,
   options: BuildOptions & { env?: Record<string, string>; config?: Partial<Config> } = {},

@@ -5,11 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { attendanceSchool, callApi } from './attendance-factories';
 import { createMember, login, setupSchool } from './factories';
-import { createTestApp, createTestDatabase, dialects, type TestApp, type TestDatabase } from './helper';
+import {
+  createTestApp,
+  createTestAppOn,
+  createTestDatabase,
+  dialects,
+  type TestApp,
+  type TestDatabase,
+} from './helper';
 import { isChange, openSse, type SseMessage, type SseStream } from './sse-client';
 
 /** Generous: only a broken server misses it. */
@@ -232,22 +237,12 @@ describe.runIf(inject('postgresUrl'))('streams end on every instance on PostgreS
     database = await createTestDatabase('postgres');
     // One after the other: each migrates (a no-op for the second) and LISTENs on its own.
     for (let i = 0; i < 2; i += 1) {
-      const config = loadConfig({
-        ...database.env,
-        LOG_LEVEL: 'silent',
+      const instance = await createTestAppOn(database, 'postgres', {
         LIVE_HEARTBEAT_MS: '60000',
         LOGIN_RATE_LIMIT: '1000',
       });
-      const { app, ctx } = await buildApp(config);
-      instances.push({
-        app,
-        ctx,
-        dialect: 'postgres',
-        request: ({ cookie, headers, ...rest }) =>
-          app.inject({ ...rest, headers: { ...headers, ...(cookie ? { cookie } : {}) } }),
-        close: () => app.close(),
-      });
-      urls.push(await app.listen({ port: 0, host: '127.0.0.1' }));
+      instances.push(instance);
+      urls.push(await instance.app.listen({ port: 0, host: '127.0.0.1' }));
     }
   });
   afterAll(async () => {

@@ -5,10 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { PROBLEM_CONTENT_TYPE } from '@tun/shared';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { createMember, PASSWORD, setupSchool } from './factories';
-import { createTestApp, createTestDatabase, dialects, type TestApp, type TestDatabase } from './helper';
+import {
+  createTestApp,
+  createTestAppOn,
+  createTestDatabase,
+  dialects,
+  type TestApp,
+  type TestDatabase,
+} from './helper';
 
 const signIn = (t: TestApp, email: string, password: string, address?: string) =>
   t.request({
@@ -140,16 +145,7 @@ describe.runIf(inject('postgresUrl'))('sign-in throttling across two instances o
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
     for (let i = 0; i < 2; i += 1) {
-      const config = loadConfig({ ...database.env, LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '4' });
-      const { app, ctx } = await buildApp(config);
-      instances.push({
-        app,
-        ctx,
-        dialect: 'postgres',
-        request: ({ cookie, headers, ...rest }) =>
-          app.inject({ ...rest, headers: { ...headers, ...(cookie ? { cookie } : {}) } }),
-        close: () => app.close(),
-      });
+      instances.push(await createTestAppOn(database, 'postgres', { LOGIN_RATE_LIMIT: '4' }));
     }
   });
   afterAll(async () => {

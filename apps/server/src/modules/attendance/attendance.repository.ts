@@ -157,19 +157,21 @@ export async function preliminaryFor(
   return result;
 }
 
-/** SPEC §3: people with no roles are students. */
-const isStudent = (eb: ExpressionBuilder<DB, 'person'>) =>
-  eb.not(
-    eb.exists(
-      eb.selectFrom('person_role').select('role').whereRef('person_role.person_id', '=', 'person.id'),
-    ),
-  );
+/** People with a role other than these; SPEC §3: people with no roles are students. */
+const hasRoleBesides = (allowed: readonly string[]) => (eb: ExpressionBuilder<DB, 'person'>) => {
+  let roles = eb.selectFrom('person_role').select('role').whereRef('person_role.person_id', '=', 'person.id');
+  if (allowed.length > 0) roles = roles.where('person_role.role', 'not in', allowed);
+  return eb.exists(roles);
+};
 
-/** Students (people without roles) of the school among these ids. */
-export async function studentsAmong(
+const isStudent = (eb: ExpressionBuilder<DB, 'person'>) => eb.not(hasRoleBesides([])(eb));
+
+/** The people of the school among these ids who have no roles but the allowed ones. */
+async function withNoRolesBut(
   db: Queryable,
   schoolId: string,
   ids: readonly string[],
+  allowed: readonly string[],
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
@@ -177,9 +179,14 @@ export async function studentsAmong(
     .select('id')
     .where('school_id', '=', schoolId)
     .where('id', 'in', ids)
-    .where(isStudent)
+    .where((eb) => eb.not(hasRoleBesides(allowed)(eb)))
     .execute();
   return new Set(rows.map((row) => row.id));
+}
+
+/** Students (people without roles) of the school among these ids. */
+export function studentsAmong(db: Queryable, schoolId: string, ids: readonly string[]): Promise<Set<string>> {
+  return withNoRolesBut(db, schoolId, ids, []);
 }
 
 /**
@@ -187,30 +194,12 @@ export async function studentsAmong(
  * ids: the people whose absence is viewed, their own only for themselves (SPEC §6). A scholar is
  * not expected at events, but keeps the records taken while a student.
  */
-export async function studentsOrScholarsAmong(
+export function studentsOrScholarsAmong(
   db: Queryable,
   schoolId: string,
   ids: readonly string[],
 ): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('person')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('id', 'in', ids)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('person_role')
-            .select('role')
-            .whereRef('person_role.person_id', '=', 'person.id')
-            .where('person_role.role', '!=', 'stipp'),
-        ),
-      ),
-    )
-    .execute();
-  return new Set(rows.map((row) => row.id));
+  return withNoRolesBut(db, schoolId, ids, ['stipp']);
 }
 
 /**

@@ -179,7 +179,7 @@ export async function setPasswordWithLink(
     if (!person) throw new ProblemError('password-link-invalid');
 
     let email: string;
-    let created = false;
+    let account: 'created' | 'password-changed' | 'none' = 'password-changed';
     if (person.user_id !== null) {
       const user = await findUser(trx, person.user_id);
       if (!user) throw new ProblemError('password-link-invalid');
@@ -191,41 +191,34 @@ export async function setPasswordWithLink(
       const existing = await findUserByEmail(trx, person.email);
       const holder = existing ? await personOfUser(trx, existing.id) : undefined;
       if (holder?.school_id === link.school_id) throw emailTaken();
+      email = person.email.toLowerCase();
       if (holder) {
         // Another school's person signs in with the address. Sign-in addresses are one per
         // installation, so no account is made; the answer is that of a free address, so that
         // nobody learns of the other school's account (docs/decisions/015-input-bounds-and-writers.md).
-        await recordAudit(trx, {
-          schoolId: link.school_id,
-          actorPersonId: person.id,
-          action: 'set-password',
-          entity: 'person',
-          entityId: person.id,
-          after: { account: 'none' },
-        });
-        return { email: person.email.toLowerCase() };
-      }
-      let userId: string;
-      if (existing) {
-        // An account no person holds (its person was deleted) is taken over, not duplicated.
-        await setCredentialPassword(trx, dialect, { userId: existing.id, hash, accountId: randomUUID });
-        await deleteSessionsOf(trx, existing.id);
-        userId = existing.id;
+        account = 'none';
       } else {
-        userId = await createCredentialAccount(
-          trx,
-          { auth: ctx.auth, dialect },
-          { email: person.email, name: fullName(personName(person)), password: input.password },
-        );
-        created = true;
+        let userId: string;
+        if (existing) {
+          // An account no person holds (its person was deleted) is taken over, not duplicated.
+          await setCredentialPassword(trx, dialect, { userId: existing.id, hash, accountId: randomUUID });
+          await deleteSessionsOf(trx, existing.id);
+          userId = existing.id;
+        } else {
+          userId = await createCredentialAccount(
+            trx,
+            { auth: ctx.auth, dialect },
+            { email: person.email, name: fullName(personName(person)), password: input.password },
+          );
+          account = 'created';
+        }
+        await trx
+          .updateTable('person')
+          .set({ user_id: userId, updated_at: now })
+          .where('id', '=', person.id)
+          .execute();
+        publish('people', [person.id]);
       }
-      await trx
-        .updateTable('person')
-        .set({ user_id: userId, updated_at: now })
-        .where('id', '=', person.id)
-        .execute();
-      email = person.email.toLowerCase();
-      publish('people', [person.id]);
     }
     await recordAudit(trx, {
       schoolId: link.school_id,
@@ -233,7 +226,7 @@ export async function setPasswordWithLink(
       action: 'set-password',
       entity: 'person',
       entityId: person.id,
-      after: { account: created ? 'created' : 'password-changed' },
+      after: { account },
     });
     return { email };
   });
