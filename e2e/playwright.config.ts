@@ -17,7 +17,10 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
-  timeout: 30_000,
+  // Deadlock guards, not measures: every step waits for a condition, and on a busy machine
+  // (CI shares two cores with whatever else runs) a long walk through the app takes a while.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   use: {
     baseURL,
     locale: 'nb-NO',

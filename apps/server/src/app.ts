@@ -82,7 +82,7 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // The longest id a route takes: an event id (`entryId@start#target`) runs past the default 100.
-    maxParamLength: 300,
+    routerOptions: { maxParamLength: 300 },
     // Instead of waiting for open keep-alive sockets when closing.
     forceCloseConnections: true,
     frameworkErrors: frameworkErrorHandler,
