@@ -11,6 +11,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './tests',
+  // One folder per port: a run clears its folder at the start, and must not clear the traces of
+  // another run beside it.
+  outputDir: `test-results/${port}`,
   // The tests walk one school's life in order: wizard, sign-in, pages.
   workers: 1,
   fullyParallel: false,
