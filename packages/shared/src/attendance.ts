@@ -5,6 +5,7 @@
  * Decisions the SPEC leaves open are in docs/decisions/010-attendance.md.
  */
 import { z } from 'zod';
+import { eventIdSchema, idSchema } from './ids';
 import type { FieldError } from './field-errors';
 import { checkDateRange, isoDateSchema } from './dates';
 
@@ -27,7 +28,6 @@ export const ATTENDANCE_MESSAGES = {
   eventMissing: 'Event listed in attendance does not exist!',
   studentMissing: 'Student listed in attendance does not exist!',
   invalidStatus: 'Invalid status fields for AttendanceRecord',
-  noTag: 'Det ser ut som rommet ikke har en registrert NFC-tag ennå.',
 } as const;
 
 /** A field error for a student not in the school: a Norwegian message beside the SPEC's words. */
@@ -124,11 +124,16 @@ export const attendanceSheetRowSchema = z.object({
 });
 export type AttendanceSheetRow = z.infer<typeof attendanceSheetRowSchema>;
 
+/** What the asking user may do with a sheet: sheetPoliciesOf() in policies/attendance.ts. */
+export const sheetPoliciesSchema = z.object({ change: z.boolean() });
+export type SheetPolicies = z.infer<typeof sheetPoliciesSchema>;
+
 export const attendanceSheetSchema = z.object({
   eventId: z.string(),
   /** Who last saved the sheet, and when (SPEC §7 eventAttendRegs). */
   registration: z.object({ registeredBy: z.string().nullable(), date: z.string() }).nullable(),
   rows: z.array(attendanceSheetRowSchema),
+  policies: sheetPoliciesSchema,
 });
 export type AttendanceSheet = z.infer<typeof attendanceSheetSchema>;
 
@@ -137,7 +142,7 @@ export const attendanceSheetInputSchema = z.object({
   records: z
     .array(
       z.object({
-        studentId: z.string().min(1).max(200),
+        studentId: idSchema,
         manualStatus: attendanceStatusSchema.nullable(),
         note: z.string().trim().max(ATTENDANCE_NOTE_MAX).nullable().default(null),
       }),
@@ -148,8 +153,8 @@ export type AttendanceSheetInput = z.input<typeof attendanceSheetInputSchema>;
 
 /** Absence registered in advance for one event. */
 export const preliminaryInputSchema = z.object({
-  eventId: z.string().min(1).max(300),
-  studentId: z.string().min(1).max(200),
+  eventId: eventIdSchema,
+  studentId: idSchema,
   preliminaryStatus: attendanceStatusSchema,
   note: z.string().trim().max(ATTENDANCE_NOTE_MAX).nullable().default(null),
 });
@@ -158,7 +163,7 @@ export type PreliminaryInput = z.input<typeof preliminaryInputSchema>;
 /** Absence registered in advance for a whole day (SPEC §3 daily preliminary attendance). */
 export const preliminaryDayInputSchema = z.object({
   date: isoDateSchema,
-  studentId: z.string().min(1).max(200),
+  studentId: idSchema,
   preliminaryStatus: attendanceStatusSchema,
   note: z.string().trim().max(ATTENDANCE_NOTE_MAX).nullable().default(null),
 });

@@ -16,10 +16,10 @@ import {
 import {
   expandCalendar,
   scheduleForDate,
-  schoolTimeToInstant,
   type ExpandableSchedule,
   type StoredEvent,
 } from './calendar-expand';
+import { schoolTimeToInstant } from './time';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -18,7 +18,14 @@ import {
   type WeekDay,
 } from './calendar';
 import { INSTANT_MAX_MS, INSTANT_MIN_MS } from './limits';
-import { SCHOOL_TIME_ZONE, todayInSchoolZone } from './time';
+import {
+  addDays,
+  daysBetween,
+  SCHOOL_TIME_ZONE,
+  schoolTimeToInstant,
+  todayInSchoolZone,
+  weekDayIndex,
+} from './time';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -74,37 +81,12 @@ function dateParts(date: string): [number, number, number] {
   return [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
 }
 
-function addDays(date: string, days: number): string {
-  const [y, m, d] = dateParts(date);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** Whole days from one school date to another. */
-function daysFrom(from: string, to: string): number {
-  const [fy, fm, fd] = dateParts(from);
-  const [ty, tm, td] = dateParts(to);
-  return Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(fy, fm - 1, fd)) / DAY_MS);
-}
-
 /** The days of the longest calendar request, with the day before and a change day's spare. */
 const EXPAND_DAYS_MAX = Math.ceil(CALENDAR_RANGE_MAX_MS / DAY_MS) + 3;
 
 /** Monday first (SPEC §9). */
 function weekDayOf(date: string): WeekDay {
-  const [y, m, d] = dateParts(date);
-  return WEEK_DAYS[(new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7]!;
-}
-
-/**
- * The instant of a wall-clock time on a school date. The zone's offset is looked up at the
- * naive instant and then at the corrected one, which settles on the right side of a change;
- * a time that does not exist (02:30 on the last Sunday of March) moves an hour forward.
- */
-export function schoolTimeToInstant(date: string, time: string): number {
-  const [y, m, d] = dateParts(date);
-  const naive = Date.UTC(y, m - 1, d, Number(time.slice(0, 2)), Number(time.slice(3, 5)));
-  const guess = naive - tzOffset(SCHOOL_TIME_ZONE, new Date(naive)) * 60_000;
-  return naive - tzOffset(SCHOOL_TIME_ZONE, new Date(guess)) * 60_000;
+  return WEEK_DAYS[weekDayIndex(date)]!;
 }
 
 /**
@@ -192,7 +174,7 @@ export function expandCalendar(input: ExpandInput): CalendarEvent[] {
   // past year 9999 a date no longer sorts as text.
   const firstDate = addDays(todayInSchoolZone(new Date(Math.max(from, INSTANT_MIN_MS))), -1);
   const lastDate = todayInSchoolZone(new Date(Math.min(to, INSTANT_MAX_MS)));
-  const days = from > INSTANT_MAX_MS || to < INSTANT_MIN_MS ? 0 : daysFrom(firstDate, lastDate) + 1;
+  const days = from > INSTANT_MAX_MS || to < INSTANT_MIN_MS ? 0 : daysBetween(firstDate, lastDate) + 1;
   if (days > EXPAND_DAYS_MAX) throw new RangeError(`Too long a range to expand: ${days} days`);
   for (let index = 0; index < days; index++) {
     const date = addDays(firstDate, index);

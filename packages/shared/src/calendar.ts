@@ -4,6 +4,7 @@
  * Decisions the SPEC leaves open are in docs/decisions/009-calendar.md.
  */
 import { z } from 'zod';
+import { eventIdSchema, idSchema } from './ids';
 import { singleLineText } from './text';
 import { instantSchema, isoDateSchema, storedDateSchema } from './dates';
 
@@ -42,7 +43,7 @@ export const wallClockTimeSchema = z.string().regex(HH_MM, 'Ugyldig klokkeslett 
 const ENTRY_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const entryIdSchema = z.string().regex(ENTRY_ID, 'Ugyldig id');
 
-const idList = z.array(z.string().min(1).max(200)).max(EVENT_TARGETS_MAX);
+const idList = z.array(idSchema).max(EVENT_TARGETS_MAX);
 
 const entryFields = {
   name: singleLineText().min(1).max(EVENT_NAME_MAX),
@@ -52,7 +53,7 @@ const entryFields = {
   mandatory: z.boolean(),
   /** Lines and temporary groups attending one shared occurrence; empty for the whole school. */
   groupsAttending: idList,
-  roomUsed: z.string().min(1).max(200).nullable(),
+  roomUsed: idSchema.nullable(),
   /** One occurrence per line listed (id suffix `#lineId`), in the line's own room unless roomUsed. */
   forClasses: idList,
   /** One occurrence per elective listed (id suffix `#electiveId`). */
@@ -122,7 +123,7 @@ export const scheduleCreateSchema = z
     name: singleLineText().min(1).max(SCHEDULE_NAME_MAX),
     validFrom: isoDateSchema,
     validTo: isoDateSchema,
-    copyOf: z.string().min(1).max(200).optional(),
+    copyOf: idSchema.optional(),
   })
   .superRefine((input, ctx) => {
     if (input.validTo < input.validFrom) {
@@ -153,18 +154,34 @@ export const calendarEventSchema = z.object({
 });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
-export const calendarResponseSchema = z.object({ events: z.array(calendarEventSchema) });
+/**
+ * What the asking user may do with an event, worked out on the server by eventPoliciesOf()
+ * (policies/calendar-event.ts), so the web shows exactly the actions the server allows.
+ */
+export const eventPoliciesSchema = z.object({
+  change: z.boolean(),
+  delete: z.boolean(),
+  /** Only an event that overrides a schedule occurrence can be reverted. */
+  revert: z.boolean(),
+});
+export type EventPolicies = z.infer<typeof eventPoliciesSchema>;
+
+/** An event as the API answers it: with what the asking user may do with it. */
+export const eventWithPoliciesSchema = calendarEventSchema.extend({ policies: eventPoliciesSchema });
+export type EventWithPolicies = z.infer<typeof eventWithPoliciesSchema>;
+
+export const calendarResponseSchema = z.object({ events: z.array(eventWithPoliciesSchema) });
 export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
 
 /** GET /api/v1/calendar: a range and at most one filter; none shows the whole school. */
 export const calendarQuerySchema = z.object({
   from: instantSchema,
   to: instantSchema,
-  person: z.string().min(1).max(200).optional(),
-  line: z.string().min(1).max(200).optional(),
-  elective: z.string().min(1).max(200).optional(),
-  group: z.string().min(1).max(200).optional(),
-  room: z.string().min(1).max(200).optional(),
+  person: idSchema.optional(),
+  line: idSchema.optional(),
+  elective: idSchema.optional(),
+  group: idSchema.optional(),
+  room: idSchema.optional(),
 });
 export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
 
@@ -176,7 +193,7 @@ export const eventInputSchema = z
     end: instantSchema,
     type: z.enum(EVENT_TYPES),
     mandatory: z.boolean(),
-    roomUsed: z.string().min(1).max(200).nullable(),
+    roomUsed: idSchema.nullable(),
     groupsAttending: idList,
   })
   .superRefine((input, ctx) => {
@@ -190,7 +207,7 @@ export const eventInputSchema = z
   });
 export type EventInput = z.input<typeof eventInputSchema>;
 
-export const eventParamsSchema = z.object({ id: z.string().min(1).max(300) });
+export const eventParamsSchema = z.object({ id: eventIdSchema });
 
 /** Private calendar feeds (iCal): of one's own calendar, or for staff of a line or a room. */
 export const CALENDAR_FEED_KINDS = ['person', 'line', 'room'] as const;
@@ -212,7 +229,7 @@ export type CreatedCalendarFeed = z.infer<typeof createdCalendarFeedSchema>;
 export const calendarFeedInputSchema = z
   .object({
     kind: z.enum(CALENDAR_FEED_KINDS),
-    targetId: z.string().min(1).max(200).nullable().default(null),
+    targetId: idSchema.nullable().default(null),
   })
   .superRefine((input, ctx) => {
     if ((input.kind === 'person') !== (input.targetId === null)) {

@@ -5,9 +5,8 @@
  */
 import { z } from 'zod';
 import { DATE_MAX, DATE_MIN, DATE_RANGE_DAYS_MAX, INSTANT_MAX_MS, INSTANT_MIN_MS } from './limits';
-import { isIsoDate } from './time';
+import { daysBetween, isIsoDate } from './time';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_FORMAT_MESSAGE = 'Ugyldig dato (ÅÅÅÅ-MM-DD)';
 export const DATE_WINDOW_MESSAGE = `Datoen må ligge mellom ${DATE_MIN} og ${DATE_MAX}.`;
 export const INSTANT_WINDOW_MESSAGE = `Tidspunktet må ligge mellom år ${DATE_MIN.slice(0, 4)} og ${DATE_MAX.slice(0, 4)}.`;
@@ -80,7 +79,7 @@ export const instantSchema = z.iso.datetime({ offset: true }).superRefine((insta
 
 /** Days from one date to the other, both included (1 for a single day). */
 export function daysInRange(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+  return daysBetween(from, to) + 1;
 }
 
 /**

@@ -3,6 +3,7 @@
  * count is derived from them, never stored.
  */
 import { z } from 'zod';
+import { idSchema } from './ids';
 import { singleLineText } from './text';
 import { COLOR_THEMES } from './colors';
 
@@ -12,7 +13,7 @@ export const LINE_SHORT_NAME_MAX = 20;
 export const LINE_STAFF_MAX = 50;
 export const LINE_MEMBERS_MAX = 1000;
 
-const personIds = (max: number) => z.array(z.string().min(1).max(200)).max(max);
+const personIds = (max: number) => z.array(idSchema).max(max);
 
 export const lineSchema = z.object({
   id: z.string(),
@@ -38,7 +39,7 @@ const lineFields = {
   shortName: singleLineText().min(1).max(LINE_SHORT_NAME_MAX),
   color: z.enum(COLOR_THEMES),
   /** A room of the school; null (or absent) for none. */
-  mainRoom: z.string().min(1).max(200).nullable().optional(),
+  mainRoom: idSchema.nullable().optional(),
   teachers: personIds(LINE_STAFF_MAX),
   assistants: personIds(LINE_STAFF_MAX),
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isCurrentPerson, personLeftSchema } from './people';
-import { todayInSchoolZone } from './time';
+import { addDays, todayInSchoolZone } from './time';
 
 describe('isCurrentPerson', () => {
   it('counts someone at the school until the day they left', () => {
@@ -16,7 +16,7 @@ describe('personLeftSchema', () => {
     const today = todayInSchoolZone();
     expect(personLeftSchema.safeParse({ leftOn: today }).success).toBe(true);
     expect(personLeftSchema.safeParse({ leftOn: '2025-08-15' }).success).toBe(true);
-    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = addDays(today, 1);
     for (const leftOn of [tomorrow, '2026-02-30', '23.11.2026', '', '1999-12-31']) {
       expect(personLeftSchema.safeParse({ leftOn }).success, leftOn).toBe(false);
     }

@@ -117,9 +117,11 @@ export function canOwn(roles: readonly Role[], action: Action): boolean {
 
 /**
  * The one check: may this principal do the action, to a record owned by `ownerId` when given?
+ * `null` is a record nobody owns (a schedule occurrence), which only a full grant reaches.
  * Without an owner, an own-only grant counts: the route must then scope to the person's records.
+ * Record-level predicates in policies/ are built on this.
  */
-export function can(principal: Principal, action: Action, ownerId?: string): boolean {
+export function can(principal: Principal, action: Action, ownerId?: string | null): boolean {
   if (canAll(principal.roles, action)) return true;
   if (!canOwn(principal.roles, action)) return false;
   return ownerId === undefined || ownerId === principal.personId;

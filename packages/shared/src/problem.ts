@@ -14,6 +14,17 @@ export interface Problem {
   errors?: FieldError[];
 }
 
+/**
+ * The SPEC's own messages (§8) that the platform answers with, each written once: the server
+ * sends them and the tests compare with these names. The attendance ones are ATTENDANCE_MESSAGES.
+ */
+export const SPEC_MESSAGES = {
+  unauthenticated: 'User is not authenticated',
+  notInDirectory: 'User not in userdirect?',
+  schoolMissing: 'Could not fetch groups for school. Do they exist?',
+  roomWithoutTag: 'Det ser ut som rommet ikke har en registrert NFC-tag ennå.',
+} as const;
+
 /** Stable codes and their Norwegian titles. */
 export const PROBLEMS = {
   'validation-failed': { status: 400, title: 'Noen av feltene er ugyldige.' },
@@ -47,7 +58,7 @@ export const PROBLEMS = {
   },
   'normal-week-not-found': { status: 404, title: 'Fant ikke normaluken for skolen.' },
   'normal-week-required': { status: 409, title: 'Normaluken kan ikke slettes.' },
-  'room-without-tag': { status: 404, title: 'Det ser ut som rommet ikke har en registrert NFC-tag ennå.' },
+  'room-without-tag': { status: 404, title: SPEC_MESSAGES.roomWithoutTag },
   'scan-key-invalid': {
     status: 400,
     title: 'Koden gjelder ikke nå. Skann taggen eller koden i rommet på nytt.',

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { schoolYearOf, schoolYearToDate } from './school-year';
+import { addDays } from './time';
 
 const DAY_MS = 86_400_000;
 const isoDate = fc
   .integer({ min: Date.UTC(2000, 0, 1) / DAY_MS, max: Date.UTC(2100, 11, 31) / DAY_MS })
   .map((day) => new Date(day * DAY_MS).toISOString().slice(0, 10));
-const nextDay = (date: string) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+const nextDay = (date: string) => addDays(date, 1);
 
 describe('the school year (decision 012)', () => {
   it('runs from 1 August to 31 July', () => {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { isGroupArchived } from './groups';
-import { isIsoDate, todayInSchoolZone } from './time';
+import {
+  addDays,
+  daysBetween,
+  isIsoDate,
+  isoWeekOf,
+  mondayOf,
+  schoolDatesToInstants,
+  schoolDateTimeFormat,
+  schoolDayStart,
+  todayInSchoolZone,
+} from './time';
 
 describe('the school calendar', () => {
   it("gives the date in Oslo, not the server's zone", () => {
@@ -17,6 +27,41 @@ describe('the school calendar', () => {
     expect(isIsoDate('2026-13-01')).toBe(false);
     expect(isIsoDate('2026-1-01')).toBe(false);
     expect(isIsoDate('14.01.2026')).toBe(false);
+  });
+
+  it('adds days across months and leap days', () => {
+    expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(daysBetween('2026-02-28', '2026-03-01')).toBe(1);
+    expect(daysBetween('2026-03-01', '2026-02-28')).toBe(-1);
+  });
+
+  it('numbers weeks as ISO 8601 does, Monday first', () => {
+    expect(mondayOf('2026-11-29')).toBe('2026-11-23');
+    expect(mondayOf('2026-11-23')).toBe('2026-11-23');
+    expect(isoWeekOf('2026-11-16')).toEqual({ year: 2026, week: 47 });
+    expect(isoWeekOf('2027-01-01')).toEqual({ year: 2026, week: 53 });
+    expect(isoWeekOf('2024-12-30')).toEqual({ year: 2025, week: 1 });
+  });
+
+  it('turns school dates into the instants of their midnights, across clock changes', () => {
+    expect(new Date(schoolDayStart('2026-11-23')).toISOString()).toBe('2026-11-22T23:00:00.000Z');
+    expect(schoolDatesToInstants('2026-11-23', '2026-11-27')).toEqual({
+      from: '2026-11-22T23:00:00.000Z',
+      to: '2026-11-27T23:00:00.000Z',
+    });
+    const spring = schoolDatesToInstants('2026-03-29', '2026-03-29');
+    expect(Date.parse(spring.to) - Date.parse(spring.from)).toBe(23 * 3_600_000);
+    const autumn = schoolDatesToInstants('2026-10-25', '2026-10-25');
+    expect(Date.parse(autumn.to) - Date.parse(autumn.from)).toBe(25 * 3_600_000);
+  });
+
+  it('makes one formatter per locale and options, in school time unless told otherwise', () => {
+    const format = schoolDateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit' });
+    expect(schoolDateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit' })).toBe(format);
+    expect(format.format(new Date('2026-06-14T06:30:00Z'))).toBe('08:30');
+    expect(schoolDateTimeFormat('sv-SE', { timeZone: 'UTC' }).resolvedOptions().timeZone).toBe('UTC');
   });
 
   it('archives a group from the day after its end date', () => {
