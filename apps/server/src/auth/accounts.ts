@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Dialect, Queryable } from '../db/database';
 import type { Auth } from './auth';
+import { insertCredentialUser } from './auth.repository';
 
 /**
  * Creates a sign-in account with a password inside the caller's transaction, so that a person
@@ -18,29 +19,14 @@ export async function createCredentialAccount(
   const userId = randomUUID();
   const now = new Date();
   const at = deps.dialect === 'sqlite' ? now.toISOString() : now;
-  await trx
-    .insertInto('user')
-    .values({
-      id: userId,
-      name: input.name,
-      email: input.email.toLowerCase(),
-      emailVerified: deps.dialect === 'sqlite' ? 0 : false,
-      image: null,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .execute();
-  await trx
-    .insertInto('account')
-    .values({
-      id: randomUUID(),
-      accountId: userId,
-      providerId: 'credential',
-      userId,
-      password: hash,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .execute();
+  await insertCredentialUser(trx, {
+    userId,
+    accountId: randomUUID(),
+    name: input.name,
+    email: input.email.toLowerCase(),
+    emailVerified: deps.dialect === 'sqlite' ? 0 : false,
+    hash,
+    at,
+  });
   return userId;
 }

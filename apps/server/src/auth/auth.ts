@@ -9,6 +9,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@tun/shared';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import { findSetting, insertSettingOnce } from './auth.repository';
 
 export const SESSION_DAYS = 30;
 
@@ -54,21 +55,10 @@ export type Auth = ReturnType<typeof createAuth>;
 export async function loadAuthSecret(config: Config, database: Database): Promise<string> {
   if (config.authSecret) return config.authSecret;
   const { db } = database;
-  const existing = await db
-    .selectFrom('setting')
-    .select('value')
-    .where('key', '=', 'auth_secret')
-    .executeTakeFirst();
-  if (existing) return existing.value;
-  await db
-    .insertInto('setting')
-    .values({ key: 'auth_secret', value: randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const stored = await db
-    .selectFrom('setting')
-    .select('value')
-    .where('key', '=', 'auth_secret')
-    .executeTakeFirstOrThrow();
-  return stored.value;
+  const existing = await findSetting(db, 'auth_secret');
+  if (existing !== undefined) return existing;
+  await insertSettingOnce(db, 'auth_secret', randomBytes(32).toString('base64url'));
+  const stored = await findSetting(db, 'auth_secret');
+  if (stored === undefined) throw new Error('auth_secret was not stored');
+  return stored;
 }

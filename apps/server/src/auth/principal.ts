@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { parseRoles, type Principal, type Role } from '@tun/shared';
+import { parseRoles, type Principal, type Role, SPEC_MESSAGES } from '@tun/shared';
 import type { Db } from '../db/database';
 import { ProblemError } from '../http/problem';
 import type { Auth } from './auth';
+import { directoryRows, sessionIdByToken, sessionRows } from './auth.repository';
 
 /** Who is asking: the signed-in account, the person it is in the school directory, their roles. */
 export interface RequestPrincipal extends Principal {
@@ -32,14 +33,8 @@ function rolesOf(rows: { role: string | null }[], warn: (message: string) => voi
 
 /** The person an account is in the school directory, with their roles: one query. */
 export async function findDirectoryEntry(db: Db, userId: string, warn: (message: string) => void) {
-  const rows = await db
-    .selectFrom('person')
-    .leftJoin('person_role', 'person_role.person_id', 'person.id')
-    .select(['person.id', 'person.school_id', 'person_role.role'])
-    .where('person.user_id', '=', userId)
-    // Someone who has left the school signs in no more (docs/decisions/011-leaving-and-erasure.md).
-    .where('person.left_on', 'is', null)
-    .execute();
+  // Someone who has left the school signs in no more (docs/decisions/011-leaving-and-erasure.md).
+  const rows = await directoryRows(db, userId);
   const first = rows[0];
   if (!first) return undefined;
   return { personId: first.id, schoolId: first.school_id, roles: rolesOf(rows, warn) };
@@ -73,7 +68,7 @@ function verifiedToken(raw: string, secret: string): string | undefined {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : undefined;
 }
 
-const unauthenticated = () => new ProblemError('unauthenticated', 'User is not authenticated');
+const unauthenticated = () => new ProblemError('unauthenticated', SPEC_MESSAGES.unauthenticated);
 
 /**
  * Resolves who is asking, or fails with SPEC §8's errors: no valid session is 'User is not
@@ -94,7 +89,7 @@ export async function resolvePrincipal(
   const token = await sessionToken(deps.auth, headers);
   if (!token) throw unauthenticated();
 
-  const rows = await sessionRows(deps.db).where('session.token', '=', token).execute();
+  const rows = await sessionRows(deps.db, { token });
   const first = rows[0];
   if (!first) throw unauthenticated();
   const expiresAt = new Date(first.expiresAt).getTime();
@@ -109,7 +104,7 @@ export async function resolvePrincipal(
   }
 
   if (first.id === null || first.school_id === null || first.left_on !== null) {
-    throw new ProblemError('not-in-directory', 'User not in userdirect?');
+    throw new ProblemError('not-in-directory', SPEC_MESSAGES.notInDirectory);
   }
   return {
     sessionId: first.sessionId,
@@ -127,23 +122,6 @@ async function sessionToken(auth: Auth, headers: IncomingHttpHeaders): Promise<s
   return (raw && verifiedToken(raw, context.secret)) || undefined;
 }
 
-/** A session with its person and roles, one row per role: what every request is resolved from. */
-function sessionRows(db: Db) {
-  return db
-    .selectFrom('session')
-    .leftJoin('person', 'person.user_id', 'session.userId')
-    .leftJoin('person_role', 'person_role.person_id', 'person.id')
-    .select([
-      'session.id as sessionId',
-      'session.userId',
-      'session.expiresAt',
-      'person.id',
-      'person.school_id',
-      'person.left_on',
-      'person_role.role',
-    ]);
-}
-
 /** The id of the session the request's cookie names, if the session exists (for signing out). */
 export async function sessionIdOf(
   deps: { auth: Auth; db: Db },
@@ -151,8 +129,7 @@ export async function sessionIdOf(
 ): Promise<string | undefined> {
   const token = await sessionToken(deps.auth, headers);
   if (!token) return undefined;
-  const row = await deps.db.selectFrom('session').select('id').where('token', '=', token).executeTakeFirst();
-  return row?.id;
+  return sessionIdByToken(deps.db, token);
 }
 
 /**
@@ -165,7 +142,7 @@ export async function principalHolds(
   principal: RequestPrincipal,
   warn: (message: string) => void,
 ): Promise<boolean> {
-  const rows = await sessionRows(db).where('session.id', '=', principal.sessionId).execute();
+  const rows = await sessionRows(db, { sessionId: principal.sessionId });
   const first = rows[0];
   if (!first || !(new Date(first.expiresAt).getTime() > Date.now())) return false;
   if (first.id !== principal.personId || first.school_id !== principal.schoolId || first.left_on !== null) {

@@ -6,6 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  addDays,
+  mondayOf,
   NORMAL_WEEK_ID,
   WEEK_DAYS,
   schoolTimeToInstant,
@@ -130,11 +132,6 @@ const ONE_OFF: [string, EventType, string, string][] = [
   ['Julebord', 'dining', '18:00', '22:00'],
 ];
 
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 /**
  * The normal week, and one-off events on Wednesday and Thursday evenings from `weeksBack` weeks
  * before today to `weeksAhead` after, in the main rooms.
@@ -147,8 +144,7 @@ export async function generateTimetable(
 ): Promise<void> {
   await replaceEntries(db, schoolId, NORMAL_WEEK_ID, buildWeek(school));
   const today = options.today ?? todayInSchoolZone();
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const monday = addDays(today, -((new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7));
+  const monday = mondayOf(today);
   const now = nowIso();
   const rows = [];
   for (let week = -(options.weeksBack ?? 4); week <= (options.weeksAhead ?? 12); week += 1) {

@@ -7,6 +7,7 @@
  * The version doubles as the ETag, so a client that has the answer gets a 304.
  * See docs/decisions/009-calendar.md.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveTopic } from '@tun/shared';
 import type { LiveBus } from './bus';
@@ -21,14 +22,20 @@ interface SchoolAnswers {
   values: Map<string, { version: number; value: Promise<unknown> }>;
 }
 
+/**
+ * Answers that differ between people with the same URL (what each may do with a record, which
+ * rows they see) name the variant they are: it is part of the key and of the ETag, so a client
+ * never revalidates one person's answer as another's.
+ */
 export interface AnswerCache {
-  /** The ETag an answer for this school has now, without making it. */
-  etag(schoolId: string): string;
+  /** The ETag an answer for this school (and variant) has now, without making it. */
+  etag(schoolId: string, variant?: string): string;
   /** The kept answer for the key when nothing has changed since it was made; otherwise made now (and kept). */
   answer(
     schoolId: string,
     key: string,
     make: () => Promise<unknown>,
+    variant?: string,
   ): Promise<{ etag: string; body: Buffer }>;
   /** A value made from the school's data (not sent as it is), kept and dropped like answers. */
   value<T>(schoolId: string, key: string, make: () => Promise<T>): Promise<T>;
@@ -53,17 +60,22 @@ export function createAnswerCache(live: LiveBus, name: string, topics: ReadonlyS
     }
     return school;
   };
-  const etagOf = (version: number) => `"${name}-${version}"`;
+  // The variant is hashed: it may hold a person's id, and an ETag stays short and plain.
+  const etagOf = (version: number, variant: string | undefined) =>
+    variant === undefined
+      ? `"${name}-${version}"`
+      : `"${name}-${version}-${createHash('sha256').update(variant).digest('base64url').slice(0, 16)}"`;
   return {
-    etag: (schoolId) => etagOf(schoolOf(schoolId).version),
-    async answer(schoolId, key, make) {
+    etag: (schoolId, variant) => etagOf(schoolOf(schoolId).version, variant),
+    async answer(schoolId, answerKey, make, variant) {
+      const key = variant === undefined ? answerKey : `${answerKey}|${variant}`;
       const school = schoolOf(schoolId);
       const version = school.version;
       const kept = school.answers.get(key);
       if (kept && kept.version === version) {
         school.answers.delete(key);
         school.answers.set(key, kept);
-        return { etag: etagOf(version), body: kept.body };
+        return { etag: etagOf(version, variant), body: kept.body };
       }
       // Kept as bytes, so a kept answer is not encoded again for every reader.
       const body = Buffer.from(JSON.stringify(await make()));
@@ -73,7 +85,7 @@ export function createAnswerCache(live: LiveBus, name: string, topics: ReadonlyS
           school.answers.delete(school.answers.keys().next().value!);
         school.answers.set(key, { version, body });
       }
-      return { etag: etagOf(version), body };
+      return { etag: etagOf(version, variant), body };
     },
     value<T>(schoolId: string, key: string, make: () => Promise<T>): Promise<T> {
       const school = schoolOf(schoolId);
@@ -104,11 +116,12 @@ export async function replyWithAnswer(
   schoolId: string,
   key: string,
   make: () => Promise<unknown>,
+  variant?: string,
 ): Promise<FastifyReply> {
   reply.header('cache-control', 'private, no-cache');
-  const current = cache.etag(schoolId);
+  const current = cache.etag(schoolId, variant);
   if (request.headers['if-none-match'] === current) return reply.code(304).header('etag', current).send();
-  const { etag, body } = await cache.answer(schoolId, key, make);
+  const { etag, body } = await cache.answer(schoolId, key, make, variant);
   // Already JSON bytes: Fastify sends a Buffer as it is, without serializing it again.
   return reply.header('etag', etag).type('application/json; charset=utf-8').send(body);
 }

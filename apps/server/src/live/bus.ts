@@ -6,11 +6,18 @@
  * subscribers. The row ids grow across instances, which lets a client resume with
  * Last-Event-ID on any instance.
  */
-import { sql } from 'kysely';
 import pg from 'pg';
 import { LIVE_TOPICS, type LiveMessage, type LiveTopic } from '@tun/shared';
 import type { Database, Trx } from '../db/database';
-import { nowIso } from '../db/database';
+import {
+  eventsAfter,
+  eventsSince,
+  findEvent,
+  insertEvent,
+  latestEventId,
+  notify,
+  pruneEvents,
+} from './live.repository';
 
 export interface LiveEvent extends LiveMessage {
   id: number;
@@ -61,11 +68,7 @@ export class LiveBus {
   ) {}
 
   async start(): Promise<void> {
-    const latest = await this.database.db
-      .selectFrom('live_event')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .executeTakeFirst();
-    this.lastId = Number(latest?.id ?? 0);
+    this.lastId = await latestEventId(this.database.db);
     if (this.database.dialect === 'postgres') await this.listen();
     await this.prune();
     this.pruneTimer = setInterval(() => void this.prune(), 60 * 60 * 1000);
@@ -119,7 +122,7 @@ export class LiveBus {
     if (sessionIds.length === 0) return;
     if (this.database.dialect === 'postgres') {
       const payload = JSON.stringify({ endedSessions: sessionIds });
-      await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.database.db);
+      await notify(this.database.db, CHANNEL, payload);
       return;
     }
     for (const listener of this.sessionsEnded) listener(sessionIds);
@@ -135,17 +138,13 @@ export class LiveBus {
   async record(trx: Trx, schoolId: string, messages: readonly LiveMessage[]): Promise<LiveEvent[]> {
     const events: LiveEvent[] = [];
     for (const message of messages) {
-      const row = await trx
-        .insertInto('live_event')
-        .values({ school_id: schoolId, topic: message.topic, ids: JSON.stringify(message.ids), at: nowIso() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const event: LiveEvent = { id: Number(row.id), schoolId, topic: message.topic, ids: message.ids };
+      const id = await insertEvent(trx, { schoolId, topic: message.topic, ids: message.ids });
+      const event: LiveEvent = { id, schoolId, topic: message.topic, ids: message.ids };
       events.push(event);
       if (this.database.dialect === 'postgres') {
         const full = JSON.stringify(event);
         const payload = full.length <= MAX_NOTIFY_PAYLOAD ? full : JSON.stringify({ id: event.id });
-        await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(trx);
+        await notify(trx, CHANNEL, payload);
       }
     }
     return events;
@@ -164,14 +163,7 @@ export class LiveBus {
 
   /** Events after `afterId` for a school, for a client resuming with Last-Event-ID. */
   async since(schoolId: string, afterId: number): Promise<LiveEvent[]> {
-    const rows = await this.database.db
-      .selectFrom('live_event')
-      .selectAll()
-      .where('school_id', '=', schoolId)
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(REPLAY_LIMIT)
-      .execute();
+    const rows = await eventsSince(this.database.db, schoolId, afterId, REPLAY_LIMIT);
     return rows.flatMap((row) => toEvent(row) ?? []);
   }
 
@@ -213,13 +205,7 @@ export class LiveBus {
   }
 
   private async catchUp(): Promise<void> {
-    const rows = await this.database.db
-      .selectFrom('live_event')
-      .selectAll()
-      .where('id', '>', this.lastId)
-      .orderBy('id')
-      .limit(REPLAY_LIMIT * 10)
-      .execute();
+    const rows = await eventsAfter(this.database.db, this.lastId, REPLAY_LIMIT * 10);
     for (const row of rows) {
       const event = toEvent(row);
       if (event) this.dispatch(event);
@@ -238,11 +224,7 @@ export class LiveBus {
         this.dispatch(parsed as LiveEvent);
         return;
       }
-      const row = await this.database.db
-        .selectFrom('live_event')
-        .selectAll()
-        .where('id', '=', parsed.id)
-        .executeTakeFirst();
+      const row = await findEvent(this.database.db, parsed.id);
       const event = row && toEvent(row);
       if (event) this.dispatch(event);
     } catch (error) {
@@ -252,10 +234,8 @@ export class LiveBus {
 
   private async prune(): Promise<void> {
     const before = new Date(Date.now() - KEEP_EVENTS_MS).toISOString();
-    await this.database.db
-      .deleteFrom('live_event')
-      .where('at', '<', before)
-      .execute()
-      .catch((error: unknown) => this.log.warn({ err: error }, 'live: pruning failed'));
+    await pruneEvents(this.database.db, before).catch((error: unknown) =>
+      this.log.warn({ err: error }, 'live: pruning failed'),
+    );
   }
 }

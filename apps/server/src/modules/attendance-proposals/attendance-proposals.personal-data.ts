@@ -6,6 +6,7 @@
 import { auditOfEntityMentioning } from '../audit/audit.repository';
 import { auditEntryView, rewriteAuditValues } from '../audit/audit.personal-data';
 import type { PersonalData } from '../privacy/personal-data';
+import { anyProposalOf, clearProposedNotesOf, proposalsOfPerson } from './attendance-proposals.repository';
 
 const ENTITY = 'attendance_proposal';
 
@@ -37,28 +38,8 @@ export const attendanceProposalsPersonalData: PersonalData = {
   },
   export: async (db, schoolId, person) => {
     const id = person.id;
-    const [proposed, made, decided, audit] = await Promise.all([
-      db
-        .selectFrom('attendance_proposed')
-        .selectAll()
-        .where('school_id', '=', schoolId)
-        .where('student_id', '=', id)
-        .orderBy('event_start')
-        .execute(),
-      db
-        .selectFrom('event_attend_reg_proposed')
-        .selectAll()
-        .where('school_id', '=', schoolId)
-        .where('registered_by', '=', id)
-        .orderBy('date')
-        .execute(),
-      db
-        .selectFrom('event_attend_reg_proposed')
-        .select(['event_id', 'approved', 'decided_at'])
-        .where('school_id', '=', schoolId)
-        .where('decided_by', '=', id)
-        .orderBy('decided_at')
-        .execute(),
+    const [[proposed, made, decided], audit] = await Promise.all([
+      proposalsOfPerson(db, schoolId, id),
       auditOfEntityMentioning(db, schoolId, ENTITY, id),
     ]);
     // Others' proposed records in the same entries are theirs, not this person's.
@@ -100,38 +81,9 @@ export const attendanceProposalsPersonalData: PersonalData = {
       }),
     };
   },
-  hasHistory: async (db, schoolId, personId) => {
-    const proposed = await db
-      .selectFrom('attendance_proposed')
-      .select('id')
-      .where('school_id', '=', schoolId)
-      .where((eb) =>
-        eb.or([
-          eb('student_id', '=', personId),
-          eb('registered_by', '=', personId),
-          eb('preliminary_by', '=', personId),
-        ]),
-      )
-      .limit(1)
-      .executeTakeFirst();
-    if (proposed) return true;
-    const registration = await db
-      .selectFrom('event_attend_reg_proposed')
-      .select('event_id')
-      .where('school_id', '=', schoolId)
-      .where((eb) => eb.or([eb('registered_by', '=', personId), eb('decided_by', '=', personId)]))
-      .limit(1)
-      .executeTakeFirst();
-    return registration !== undefined;
-  },
+  hasHistory: (db, schoolId, personId) => anyProposalOf(db, schoolId, personId),
   erase: async (trx, schoolId, person) => {
-    await trx
-      .updateTable('attendance_proposed')
-      .set({ note: null })
-      .where('school_id', '=', schoolId)
-      .where('student_id', '=', person.id)
-      .where('note', 'is not', null)
-      .execute();
+    await clearProposedNotesOf(trx, schoolId, person.id);
     await rewriteAuditValues(trx, await auditOfEntityMentioning(trx, schoolId, ENTITY, person.id), (value) =>
       mapOwnItems(value, person.id, (item) => ({ ...item, note: null })),
     );

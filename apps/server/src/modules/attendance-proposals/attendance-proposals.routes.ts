@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { attendanceSheetInputSchema, proposalListQuerySchema, proposalSchema } from '@tun/shared';
+import {
+  attendanceSheetInputSchema,
+  proposalListQuerySchema,
+  proposalSchema,
+  eventIdSchema,
+} from '@tun/shared';
 import type { AppContext } from '../../context';
 import { decideProposal, listProposals, submitProposal } from './attendance-proposals.service';
 
-const eventParams = z.object({ eventId: z.string().min(1).max(300) });
+const eventParams = z.object({ eventId: eventIdSchema });
 
 export async function attendanceProposalsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();

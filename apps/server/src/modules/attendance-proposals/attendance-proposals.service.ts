@@ -18,18 +18,20 @@ import { ProblemError } from '../../http/problem';
 import { recordAudits } from '../audit/audit.repository';
 import { eventMinutes, putRegistration, studentsAmong } from '../attendance/attendance.repository';
 import { loadEvent, writeStatuses, type Actor } from '../attendance/attendance.service';
+import {
+  findProposal,
+  findProposals,
+  insertProposal,
+  markRecordsApproved,
+  proposedRecords,
+  proposedRecordsOf,
+  replaceProposedRecords,
+  resubmitProposal,
+  setDecision,
+} from './attendance-proposals.repository';
 
 type Deps = Pick<AppContext, 'database' | 'live'>;
 type ProposedRecord = { studentId: string; manualStatus: AttendanceStatus | null; note: string | null };
-
-async function findProposal(db: Queryable, schoolId: string, eventId: string) {
-  return db
-    .selectFrom('event_attend_reg_proposed')
-    .selectAll()
-    .where('school_id', '=', schoolId)
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
-}
 
 /** Submits (or, while nobody has decided, replaces) a scholar's proposal for an event. */
 export async function submitProposal(
@@ -59,57 +61,31 @@ export async function submitProposal(
     if (existing?.decided_at) throw new ProblemError('proposal-decided');
 
     const now = nowIso();
-    await trx
-      .deleteFrom('attendance_proposed')
-      .where('school_id', '=', schoolId)
-      .where('event_id', '=', event.id)
-      .execute();
-    if (records.length > 0) {
-      await trx
-        .insertInto('attendance_proposed')
-        .values(
-          records.map((record) => ({
-            school_id: schoolId,
-            id: attendanceId(event.id, record.studentId),
-            event_id: event.id,
-            student_id: record.studentId,
-            event_start: event.start,
-            event_duration: eventMinutes(event),
-            event_mandatory: event.mandatory ? 1 : 0,
-            note: record.note,
-            registered_by: actor.personId,
-            preliminary_by: null,
-            status: record.manualStatus ?? 'notAttending',
-            nfc_status: null,
-            preliminary_status: null,
-            manual_status: record.manualStatus,
-            updated_at: now,
-            approved: 0,
-          })),
-        )
-        .execute();
-    }
-    if (existing) {
-      await trx
-        .updateTable('event_attend_reg_proposed')
-        .set({ registered_by: actor.personId, date: now })
-        .where('school_id', '=', schoolId)
-        .where('event_id', '=', event.id)
-        .execute();
-    } else {
-      await trx
-        .insertInto('event_attend_reg_proposed')
-        .values({
-          school_id: schoolId,
-          event_id: event.id,
-          registered_by: actor.personId,
-          date: now,
-          approved: 0,
-          decided_by: null,
-          decided_at: null,
-        })
-        .execute();
-    }
+    await replaceProposedRecords(
+      trx,
+      schoolId,
+      event.id,
+      records.map((record) => ({
+        school_id: schoolId,
+        id: attendanceId(event.id, record.studentId),
+        event_id: event.id,
+        student_id: record.studentId,
+        event_start: event.start,
+        event_duration: eventMinutes(event),
+        event_mandatory: event.mandatory ? 1 : 0,
+        note: record.note,
+        registered_by: actor.personId,
+        preliminary_by: null,
+        status: record.manualStatus ?? 'notAttending',
+        nfc_status: null,
+        preliminary_status: null,
+        manual_status: record.manualStatus,
+        updated_at: now,
+        approved: 0,
+      })),
+    );
+    if (existing) await resubmitProposal(trx, schoolId, event.id, actor.personId, now);
+    else await insertProposal(trx, schoolId, event.id, actor.personId, now);
     await recordAudits(trx, [
       {
         schoolId,
@@ -139,12 +115,7 @@ export async function decideProposal(
     const now = nowIso();
     if (approve) {
       const event = await loadEvent(trx, schoolId, eventId);
-      const rows = await trx
-        .selectFrom('attendance_proposed')
-        .select(['student_id', 'manual_status', 'note'])
-        .where('school_id', '=', schoolId)
-        .where('event_id', '=', eventId)
-        .execute();
+      const rows = await proposedRecords(trx, schoolId, eventId);
       await writeStatuses(
         trx,
         actor,
@@ -157,19 +128,13 @@ export async function decideProposal(
         publish,
       );
       await putRegistration(trx, schoolId, eventId, actor.personId);
-      await trx
-        .updateTable('attendance_proposed')
-        .set({ approved: 1, updated_at: now })
-        .where('school_id', '=', schoolId)
-        .where('event_id', '=', eventId)
-        .execute();
+      await markRecordsApproved(trx, schoolId, eventId, now);
     }
-    await trx
-      .updateTable('event_attend_reg_proposed')
-      .set({ approved: approve ? 1 : 0, decided_by: actor.personId, decided_at: now })
-      .where('school_id', '=', schoolId)
-      .where('event_id', '=', eventId)
-      .execute();
+    await setDecision(trx, schoolId, eventId, {
+      approved: approve,
+      decidedBy: actor.personId,
+      decidedAt: now,
+    });
     await recordAudits(trx, [
       {
         schoolId,
@@ -189,23 +154,16 @@ export async function listProposals(
   actor: Actor,
   state: 'pending' | 'approved' | 'rejected' | 'all',
 ): Promise<Proposal[]> {
-  let query = db.selectFrom('event_attend_reg_proposed').selectAll().where('school_id', '=', actor.schoolId);
-  if (!canAll(actor.roles, 'proposals:view')) query = query.where('registered_by', '=', actor.personId);
-  if (state === 'pending') query = query.where('decided_at', 'is', null);
-  if (state === 'approved') query = query.where('approved', '=', 1);
-  if (state === 'rejected') query = query.where('decided_at', 'is not', null).where('approved', '=', 0);
-  const proposals = await query.orderBy('date', 'desc').limit(500).execute();
+  const proposals = await findProposals(db, actor.schoolId, {
+    state,
+    ...(canAll(actor.roles, 'proposals:view') ? {} : { registeredBy: actor.personId }),
+  });
   if (proposals.length === 0) return [];
-  const records = await db
-    .selectFrom('attendance_proposed')
-    .select(['event_id', 'student_id', 'manual_status', 'note', 'event_start'])
-    .where('school_id', '=', actor.schoolId)
-    .where(
-      'event_id',
-      'in',
-      proposals.map((proposal) => proposal.event_id),
-    )
-    .execute();
+  const records = await proposedRecordsOf(
+    db,
+    actor.schoolId,
+    proposals.map((proposal) => proposal.event_id),
+  );
   return proposals.map((proposal) => {
     const own = records.filter((record) => record.event_id === proposal.event_id);
     return {

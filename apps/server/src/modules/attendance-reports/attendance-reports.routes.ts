@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { attendanceReportSchema, mySummarySchema, reportQuerySchema } from './attendance-reports.schemas';
+import { attendanceReportSchema, mySummarySchema, reportQuerySchema } from '@tun/shared';
 import { attendanceReport, attendanceReportCsv, myAttendanceSummary } from './attendance-reports.service';
 
 const RANGE_NOTE =

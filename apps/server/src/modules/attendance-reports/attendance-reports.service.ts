@@ -8,24 +8,26 @@
  * change to the school's figure. The justified minutes are reported beside it for that case.
  */
 import {
+  addDays,
   ATTENDANCE_REQUIRED_SHARE,
   attendancePercent,
   DATE_RANGE_DAYS_MAX,
+  daysBetween,
   fullName,
+  mondayOf,
+  schoolDatesToInstants,
   schoolYearOf,
   todayInSchoolZone,
+  type AttendanceReport,
+  type MyAttendanceSummary,
+  type ReportLine,
+  type ReportQuery,
+  type ReportStudent,
+  type ReportWeekSums,
 } from '@tun/shared';
 import Papa from 'papaparse';
 import { defuseCell } from '../../formats/spreadsheet-cells';
 import { ProblemError } from '../../http/problem';
-import type {
-  AttendanceReport,
-  MyAttendanceSummary,
-  ReportLine,
-  ReportQuery,
-  ReportStudent,
-  ReportWeekSums,
-} from './attendance-reports.schemas';
 import {
   lineMemberships,
   linesOf,
@@ -38,7 +40,13 @@ import {
   type RecordScope,
   type ReportDb,
 } from './attendance-reports.repository';
-import { addDays, daysBetween, mondayOf, startOfDayIso, weekIndexOf, weeksOfRange } from './report-periods';
+import { weekIndexOf, weeksOfRange } from './report-periods';
+
+/** The records of the school dates from..to: those that start in that range of instants. */
+function scopeOfDates(from: string, to: string): Pick<RecordScope, 'fromIso' | 'toIso'> {
+  const instants = schoolDatesToInstants(from, to);
+  return { fromIso: instants.from, toIso: instants.to };
+}
 
 /** The dashboard's trend: this week and the seven before it. */
 export const TREND_WEEKS = 8;
@@ -140,8 +148,7 @@ async function buildReport(
 
   const scope: RecordScope = {
     schoolId,
-    fromIso: startOfDayIso(from),
-    toIso: startOfDayIso(addDays(to, 1)),
+    ...scopeOfDates(from, to),
     lineId,
   };
   const [sums, weeks, students] = await Promise.all([
@@ -210,14 +217,12 @@ export async function myAttendanceSummary(
   const yearScope: RecordScope = {
     schoolId,
     studentId: personId,
-    fromIso: startOfDayIso(year.from),
-    toIso: startOfDayIso(addDays(year.to, 1)),
+    ...scopeOfDates(year.from, year.to),
   };
   const trendScope: RecordScope = {
     schoolId,
     studentId: personId,
-    fromIso: startOfDayIso(firstMonday),
-    toIso: startOfDayIso(addDays(lastDay, 1)),
+    ...scopeOfDates(firstMonday, lastDay),
   };
   const [sums, weeks] = await Promise.all([
     sumsPerStudent(database, yearScope),

@@ -1,36 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { attendanceStatusSchema } from '@tun/shared';
+import { idSchema, roomTagSchema, scanInputSchema, scanResultSchema, type ScanTooEarly } from '@tun/shared';
 import type { AppContext } from '../../context';
 import { createAnswerCache } from '../../live/answer-cache';
 import { CALENDAR_BASE_TOPICS } from '../calendar/calendar-cache';
 import { problem, sendProblem } from '../../http/problem';
 import { changeTag, createTag, removeTag, roomTag, scan, ScanTooEarlyError } from './attendance-tags.service';
 
-const params = z.object({ id: z.string().min(1).max(200) });
-
-const roomTagSchema = z.object({
-  roomId: z.string(),
-  rotating: z.boolean(),
-  date: z.string(),
-  keyOfTheDay: z.string(),
-  scanUrl: z.string(),
-  minuteCode: z.string().nullable(),
-  secondsLeft: z.number().int().nullable(),
-  createdAt: z.string(),
-});
+const params = z.object({ id: idSchema });
 
 const tagInputSchema = z.object({ rotating: z.boolean().default(false) });
-
-const scanInputSchema = z.object({
-  roomId: z.string().min(1).max(200),
-  key: z.string().min(1).max(100),
-});
-
-const scanEventSchema = z.object({ id: z.string(), name: z.string(), start: z.string(), end: z.string() });
-
-const scanResultSchema = z.object({ event: scanEventSchema, status: attendanceStatusSchema });
 
 /**
  * Room tags and scanning them. A room's keys let anyone holding them check in, so the tag is
@@ -135,10 +115,10 @@ export async function attendanceTagsRoutes(app: FastifyInstance, ctx: AppContext
       } catch (error) {
         // RFC 9457 extension members: which event, and from when a scan counts.
         if (error instanceof ScanTooEarlyError) {
+          const tooEarly: ScanTooEarly = { event: error.event, opensAt: error.opensAt };
           return sendProblem(reply, {
             ...problem(error.code, error.detail),
-            event: error.event,
-            opensAt: error.opensAt,
+            ...tooEarly,
           } as ReturnType<typeof problem>);
         }
         throw error;

@@ -10,14 +10,18 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
-  SCHOOL_TIME_ZONE,
+  addDays,
   TAG_SCAN_BUFFER_MS,
   isEventFor,
-  schoolTimeToInstant,
+  schoolDateTimeFormat,
+  schoolDayStart,
   tagScanStatus,
   todayInSchoolZone,
   type AttendanceStatus,
   type CalendarEvent,
+  type RoomTag,
+  type ScanResult,
+  type ScanTooEarly,
 } from '@tun/shared';
 import type { AppContext } from '../../context';
 import type { AnswerCache } from '../../live/answer-cache';
@@ -86,20 +90,6 @@ function matchingKey(accepted: readonly string[], key: string): string | undefin
   });
 }
 
-export interface RoomTagView {
-  roomId: string;
-  rotating: boolean;
-  /** The school date the key of the day is for. */
-  date: string;
-  keyOfTheDay: string;
-  /** The link to put in the QR code or on the NFC tag: the key that works now. */
-  scanUrl: string;
-  /** Rooms with a screen: the code of this minute and how many seconds it has left. */
-  minuteCode: string | null;
-  secondsLeft: number | null;
-  createdAt: string;
-}
-
 function scanUrl(publicUrl: string, roomId: string, key: string): string {
   return `${publicUrl}/app/scan?room=${encodeURIComponent(roomId)}&key=${encodeURIComponent(key)}`;
 }
@@ -108,7 +98,7 @@ function view(
   publicUrl: string,
   tag: { room_id: string; secret: string; rotating: number; created_at: string },
   now: number,
-): RoomTagView {
+): RoomTag {
   const date = todayInSchoolZone(new Date(now));
   const keyOfTheDay = dayKey(tag.secret, date);
   const rotating = tag.rotating === 1;
@@ -144,7 +134,7 @@ export async function roomTag(
   deps: Deps & Pick<AppContext, 'config'>,
   schoolId: string,
   roomId: string,
-): Promise<RoomTagView> {
+): Promise<RoomTag> {
   const tag = await tagOf(deps.database.db, schoolId, roomId);
   return view(deps.config.publicUrl, tag, tagClock.now());
 }
@@ -155,7 +145,7 @@ export async function createTag(
   actor: Actor,
   roomId: string,
   input: { rotating: boolean },
-): Promise<{ created: boolean; tag: RoomTagView }> {
+): Promise<{ created: boolean; tag: RoomTag }> {
   const { schoolId } = actor;
   return write(deps, schoolId, async (trx, publish) => {
     await roomOf(trx, schoolId, roomId);
@@ -192,7 +182,7 @@ export async function changeTag(
   actor: Actor,
   roomId: string,
   input: { rotating: boolean },
-): Promise<RoomTagView> {
+): Promise<RoomTag> {
   const { schoolId } = actor;
   return write(deps, schoolId, async (trx, publish) => {
     const before = await tagOf(trx, schoolId, roomId);
@@ -234,24 +224,14 @@ export async function removeTag(deps: Deps, actor: Actor, roomId: string): Promi
 // ---------------------------------------------------------------------------------------------
 // Scanning
 
-export interface ScanResult {
-  event: { id: string; name: string; start: string; end: string };
-  /** The effective status after the scan: a teacher's manual status still wins (SPEC §4). */
-  status: AttendanceStatus;
-}
-
-const eventSummary = (event: CalendarEvent) => ({
+const eventSummary = (event: CalendarEvent): ScanTooEarly['event'] => ({
   id: event.id,
   name: event.name,
   start: event.start,
   end: event.end,
 });
 
-const clockTime = new Intl.DateTimeFormat('nb-NO', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: SCHOOL_TIME_ZONE,
-});
+const clockTime = schoolDateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit' });
 
 /** 409 scan-too-early, saying which event and from when a scan counts. */
 export class ScanTooEarlyError extends ProblemError {
@@ -305,12 +285,6 @@ function eventToScan(
   throw new ProblemError('scan-no-event');
 }
 
-/** The school date after this one. */
-function nextDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
-
 /**
  * A student's scan of a room's tag (SPEC §4): with a key the room accepts now, inside the window
  * of an event there they are expected at, their tag status becomes attending. Otherwise nothing
@@ -342,9 +316,9 @@ export async function scan(
     listCalendar(db, schoolId, {
       // The calendar gives events that end after `from`; one ending at midnight is still open
       // at midnight (SPEC §4: the end counts), so the range starts a millisecond before.
-      from: schoolTimeToInstant(date, '00:00') - 1,
+      from: schoolDayStart(date) - 1,
       // Until two hours into tomorrow, so a scan late in the evening still sees what is next.
-      to: schoolTimeToInstant(nextDate(date), '00:00') + TOO_EARLY_HORIZON_MS,
+      to: schoolDayStart(addDays(date, 1)) + TOO_EARLY_HORIZON_MS,
       filter: { kind: 'room', id: input.roomId },
     }),
   );

@@ -7,9 +7,9 @@ import {
   type AttendanceStatus,
   type CalendarEvent,
 } from '@tun/shared';
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import { nowIso, type Queryable } from '../../db/database';
-import type { AttendanceTable, DB } from '../../db/schema';
+import type { AttendanceTable, DB, PrelimAttendanceTable, PrelimDayAttendanceTable } from '../../db/schema';
 
 const STATUSES: ReadonlySet<string | null> = new Set([...ATTENDANCE_STATUSES, null]);
 
@@ -63,27 +63,6 @@ export async function findRecord(db: Queryable, schoolId: string, eventId: strin
     .where('school_id', '=', schoolId)
     .where('id', '=', attendanceId(eventId, studentId))
     .executeTakeFirst();
-}
-
-/** Writes a record whole: inserted, or replacing the one with its id. */
-export async function putRecord(trx: Queryable, row: AttendanceTable): Promise<void> {
-  const exists = await trx
-    .selectFrom('attendance')
-    .select('id')
-    .where('school_id', '=', row.school_id)
-    .where('id', '=', row.id)
-    .executeTakeFirst();
-  if (exists) {
-    const { school_id, id, ...rest } = row;
-    await trx
-      .updateTable('attendance')
-      .set(rest)
-      .where('school_id', '=', school_id)
-      .where('id', '=', id)
-      .execute();
-  } else {
-    await trx.insertInto('attendance').values(row).execute();
-  }
 }
 
 export async function deleteRecords(trx: Queryable, schoolId: string, ids: readonly string[]): Promise<void> {
@@ -238,4 +217,309 @@ export async function expectedStudents(
     .orderBy('person.id')
     .execute();
   return rows.map((row) => row.id);
+}
+
+type RecordTable = 'attendance' | 'prelim_attendance' | 'prelim_day_attendance';
+
+/** A student's own rows, and the sheets a person saved, for the privacy export. */
+export async function attendanceOfPerson(db: Queryable, schoolId: string, personId: string) {
+  return Promise.all([
+    db
+      .selectFrom('attendance')
+      .selectAll()
+      .where('school_id', '=', schoolId)
+      .where('student_id', '=', personId)
+      .orderBy('event_start')
+      .execute(),
+    db
+      .selectFrom('prelim_attendance')
+      .selectAll()
+      .where('school_id', '=', schoolId)
+      .where('student_id', '=', personId)
+      .orderBy('event_start')
+      .execute(),
+    db
+      .selectFrom('prelim_day_attendance')
+      .selectAll()
+      .where('school_id', '=', schoolId)
+      .where('student_id', '=', personId)
+      .orderBy('date')
+      .execute(),
+    db
+      .selectFrom('event_attend_reg')
+      .select(['event_id', 'date'])
+      .where('school_id', '=', schoolId)
+      .where('registered_by', '=', personId)
+      .orderBy('date')
+      .execute(),
+  ]);
+}
+
+/** How many rows of `table` the person registered about other students. */
+export async function countRegisteredForOthers(
+  db: Queryable,
+  table: RecordTable,
+  column: 'registered_by' | 'preliminary_by',
+  schoolId: string,
+  personId: string,
+): Promise<number> {
+  const { rows } = await sql<{ count: string | number }>`select count(*) as count from ${sql.table(table)}
+    where school_id = ${schoolId} and ${sql.ref(column)} = ${personId} and student_id <> ${personId}`.execute(
+    db,
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Whether any record, absence in advance or saved sheet involves the person. */
+export async function anyAttendanceOf(db: Queryable, schoolId: string, personId: string): Promise<boolean> {
+  const exists = async (query: { executeTakeFirst(): Promise<unknown> }) =>
+    (await query.executeTakeFirst()) !== undefined;
+  const involving = <T extends RecordTable>(table: T) =>
+    db
+      .selectFrom(table as 'attendance')
+      .select('student_id')
+      .where('school_id', '=', schoolId)
+      .where((eb) =>
+        eb.or([
+          eb('student_id', '=', personId),
+          eb('preliminary_by', '=', personId),
+          ...(table === 'attendance' ? [eb('registered_by', '=', personId)] : []),
+        ]),
+      )
+      .limit(1);
+  return (
+    (await exists(involving('attendance'))) ||
+    (await exists(involving('prelim_attendance'))) ||
+    (await exists(involving('prelim_day_attendance'))) ||
+    (await exists(
+      db
+        .selectFrom('event_attend_reg')
+        .select('event_id')
+        .where('school_id', '=', schoolId)
+        .where('registered_by', '=', personId)
+        .limit(1),
+    ))
+  );
+}
+
+/** The events the student has a record or an absence in advance for. */
+export async function eventsOfStudent(db: Queryable, schoolId: string, studentId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('attendance')
+    .select('event_id')
+    .where('school_id', '=', schoolId)
+    .where('student_id', '=', studentId)
+    .union(
+      db
+        .selectFrom('prelim_attendance')
+        .select('event_id')
+        .where('school_id', '=', schoolId)
+        .where('student_id', '=', studentId),
+    )
+    .execute();
+  return rows.map((row) => row.event_id);
+}
+
+export async function clearNotesOf(trx: Queryable, schoolId: string, studentId: string): Promise<void> {
+  for (const table of ['attendance', 'prelim_attendance', 'prelim_day_attendance'] as const) {
+    await trx
+      .updateTable(table as 'attendance')
+      .set({ note: null })
+      .where('school_id', '=', schoolId)
+      .where('student_id', '=', studentId)
+      .where('note', 'is not', null)
+      .execute();
+  }
+}
+
+/** One statement for a whole sheet (insert, or replace on the same id). */
+export async function upsertRecords(trx: Queryable, rows: AttendanceTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 100) {
+    await trx
+      .insertInto('attendance')
+      .values(rows.slice(i, i + 100))
+      .onConflict((oc) =>
+        oc.columns(['school_id', 'id']).doUpdateSet((eb) => ({
+          event_start: eb.ref('excluded.event_start'),
+          event_duration: eb.ref('excluded.event_duration'),
+          event_mandatory: eb.ref('excluded.event_mandatory'),
+          note: eb.ref('excluded.note'),
+          registered_by: eb.ref('excluded.registered_by'),
+          preliminary_by: eb.ref('excluded.preliminary_by'),
+          status: eb.ref('excluded.status'),
+          nfc_status: eb.ref('excluded.nfc_status'),
+          preliminary_status: eb.ref('excluded.preliminary_status'),
+          manual_status: eb.ref('excluded.manual_status'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+type Range = { from: string; to: string };
+
+export async function studentRecordsBetween(
+  db: Queryable,
+  schoolId: string,
+  studentId: string,
+  range: Range,
+) {
+  return db
+    .selectFrom('attendance')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('student_id', '=', studentId)
+    .where('event_start', '>=', range.from)
+    .where('event_start', '<', range.to)
+    .orderBy('event_start')
+    .execute();
+}
+
+/** The records of the line's members; the membership join stays here, one query for the line. */
+export async function lineRecordsBetween(db: Queryable, schoolId: string, lineId: string, range: Range) {
+  return db
+    .selectFrom('attendance')
+    .innerJoin('line_member', (join) =>
+      join
+        .onRef('line_member.person_id', '=', 'attendance.student_id')
+        .on('line_member.line_id', '=', lineId),
+    )
+    .selectAll('attendance')
+    .where('attendance.school_id', '=', schoolId)
+    .where('attendance.event_start', '>=', range.from)
+    .where('attendance.event_start', '<', range.to)
+    .orderBy('attendance.event_start')
+    .execute();
+}
+
+export async function studentEventsBetween(
+  db: Queryable,
+  schoolId: string,
+  studentId: string,
+  range: Range,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('attendance')
+    .select(['event_id'])
+    .where('school_id', '=', schoolId)
+    .where('student_id', '=', studentId)
+    .where('event_start', '>=', range.from)
+    .where('event_start', '<', range.to)
+    .execute();
+  return rows.map((row) => row.event_id);
+}
+
+export async function recordExists(db: Queryable, schoolId: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('attendance')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findPreliminary(db: Queryable, schoolId: string, id: string) {
+  return db
+    .selectFrom('prelim_attendance')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertPreliminary(
+  trx: Queryable,
+  row: Insertable<PrelimAttendanceTable>,
+): Promise<void> {
+  await trx.insertInto('prelim_attendance').values(row).execute();
+}
+
+export async function updatePreliminary(
+  trx: Queryable,
+  schoolId: string,
+  id: string,
+  row: Updateable<PrelimAttendanceTable>,
+): Promise<void> {
+  await trx
+    .updateTable('prelim_attendance')
+    .set(row)
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deletePreliminary(trx: Queryable, schoolId: string, id: string): Promise<void> {
+  await trx.deleteFrom('prelim_attendance').where('school_id', '=', schoolId).where('id', '=', id).execute();
+}
+
+export async function findPreliminaryDay(db: Queryable, schoolId: string, date: string, studentId: string) {
+  return db
+    .selectFrom('prelim_day_attendance')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('date', '=', date)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+}
+
+export async function insertPreliminaryDay(
+  trx: Queryable,
+  row: Insertable<PrelimDayAttendanceTable>,
+): Promise<void> {
+  await trx.insertInto('prelim_day_attendance').values(row).execute();
+}
+
+/** Rewrites the day's row, found by its school, date and student. */
+export async function updatePreliminaryDay(
+  trx: Queryable,
+  row: Insertable<PrelimDayAttendanceTable>,
+): Promise<void> {
+  await trx
+    .updateTable('prelim_day_attendance')
+    .set(row)
+    .where('school_id', '=', row.school_id)
+    .where('date', '=', row.date)
+    .where('student_id', '=', row.student_id)
+    .execute();
+}
+
+export async function deletePreliminaryDay(
+  trx: Queryable,
+  schoolId: string,
+  date: string,
+  studentId: string,
+): Promise<void> {
+  await trx
+    .deleteFrom('prelim_day_attendance')
+    .where('school_id', '=', schoolId)
+    .where('date', '=', date)
+    .where('student_id', '=', studentId)
+    .execute();
+}
+
+/** Absence in advance per event (by instants) and per day (by school dates), optionally for one student. */
+export async function preliminaryBetween(
+  db: Queryable,
+  schoolId: string,
+  query: { instants: Range; dates: Range; studentId?: string },
+) {
+  let events = db
+    .selectFrom('prelim_attendance')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('event_start', '>=', query.instants.from)
+    .where('event_start', '<', query.instants.to);
+  let days = db
+    .selectFrom('prelim_day_attendance')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('date', '>=', query.dates.from)
+    .where('date', '<=', query.dates.to);
+  if (query.studentId) {
+    events = events.where('student_id', '=', query.studentId);
+    days = days.where('student_id', '=', query.studentId);
+  }
+  return Promise.all([events.orderBy('event_start').execute(), days.orderBy('date').execute()]);
 }

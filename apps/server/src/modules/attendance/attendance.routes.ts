@@ -9,10 +9,13 @@ import {
   attendanceSheetSchema,
   dateRangeQuerySchema,
   isoDateSchema,
+  mayChangeSheet,
   preliminaryDayInputSchema,
   preliminaryInputSchema,
   preliminaryListSchema,
-  schoolTimeToInstant,
+  schoolDatesToInstants,
+  idSchema,
+  eventIdSchema,
 } from '@tun/shared';
 import type { AppContext } from '../../context';
 import { createAnswerCache, replyWithAnswer } from '../../live/answer-cache';
@@ -30,18 +33,8 @@ import {
   saveSheet,
 } from './attendance.service';
 
-const eventParams = z.object({ eventId: z.string().min(1).max(300) });
-const idParams = z.object({ id: z.string().min(1).max(200) });
-
-/** School dates to instants: from the first day's midnight to the midnight after the last. */
-function instantRange(range: { from: string; to: string }) {
-  const [y, m, d] = range.to.split('-').map(Number) as [number, number, number];
-  const after = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-  return {
-    from: new Date(schoolTimeToInstant(range.from, '00:00')).toISOString(),
-    to: new Date(schoolTimeToInstant(after, '00:00')).toISOString(),
-  };
-}
+const eventParams = z.object({ eventId: eventIdSchema });
+const idParams = z.object({ id: idSchema });
 
 export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -70,10 +63,18 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
     },
     async (request, reply) => {
       const { principal } = request;
-      // Whole sheets for staff, one's own row for the others: the kept answer is per kind.
+      // Whole sheets for staff, one's own row for the others, and whether they may save it:
+      // the kept answer and its ETag are per variant (decision 017).
       const viewer = canAll(principal.roles, 'absence:view') ? 'all' : principal.personId;
-      return replyWithAnswer(answers, request, reply, principal.schoolId, `${request.url}|${viewer}`, () =>
-        attendanceSheet(db, principal, request.params.eventId),
+      const variant = `${viewer}|${mayChangeSheet(principal) ? 'change' : 'view'}`;
+      return replyWithAnswer(
+        answers,
+        request,
+        reply,
+        principal.schoolId,
+        request.url,
+        () => attendanceSheet(db, principal, request.params.eventId),
+        variant,
       );
     },
   );
@@ -104,7 +105,7 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         tags: ['attendance'],
         summary: "Every change of a student's record for an event: who, when, before and after",
-        params: eventParams.extend({ studentId: z.string().min(1).max(200) }),
+        params: eventParams.extend({ studentId: idSchema }),
         response: { 200: attendanceHistorySchema },
       },
     },
@@ -124,7 +125,12 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
       },
     },
     async (request) =>
-      recordsOfStudent(db, request.principal, request.params.id, instantRange(request.query)),
+      recordsOfStudent(
+        db,
+        request.principal,
+        request.params.id,
+        schoolDatesToInstants(request.query.from, request.query.to),
+      ),
   );
 
   routes.get(
@@ -140,7 +146,12 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
       },
     },
     async (request) =>
-      recordsOfLine(db, request.principal.schoolId, request.params.id, instantRange(request.query)),
+      recordsOfLine(
+        db,
+        request.principal.schoolId,
+        request.params.id,
+        schoolDatesToInstants(request.query.from, request.query.to),
+      ),
   );
 
   routes.get(
@@ -150,7 +161,7 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         tags: ['attendance'],
         summary: 'Absence registered in advance, per event and per day, in a range of school dates',
-        querystring: dateRangeQuerySchema.and(z.object({ studentId: z.string().min(1).max(200).optional() })),
+        querystring: dateRangeQuerySchema.and(z.object({ studentId: idSchema.optional() })),
         response: { 200: preliminaryListSchema },
       },
     },
@@ -181,7 +192,7 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         tags: ['attendance'],
         summary: 'Remove absence registered in advance for an event',
-        params: eventParams.extend({ studentId: z.string().min(1).max(200) }),
+        params: eventParams.extend({ studentId: idSchema }),
         response: { 204: z.null() },
       },
     },
@@ -215,7 +226,7 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         tags: ['attendance'],
         summary: 'Remove absence registered in advance for a day',
-        params: z.object({ date: isoDateSchema, studentId: z.string().min(1).max(200) }),
+        params: z.object({ date: isoDateSchema, studentId: idSchema }),
         response: { 204: z.null() },
       },
     },

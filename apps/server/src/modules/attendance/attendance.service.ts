@@ -1,9 +1,11 @@
 import {
   ATTENDANCE_MESSAGES,
   attendanceId,
-  canAll,
   effectiveStatus,
+  mayViewAbsence,
+  schoolDatesToInstants,
   studentMissingError,
+  sheetPoliciesOf,
   todayInSchoolZone,
   type AttendanceSheet,
   type AttendanceStatus,
@@ -16,19 +18,34 @@ import { nowIso, type Queryable, type Trx } from '../../db/database';
 import type { AttendanceTable } from '../../db/schema';
 import { write, type Publish } from '../../db/write';
 import { ProblemError } from '../../http/problem';
-import { recordAudits } from '../audit/audit.repository';
+import { auditOfEntity, recordAudits } from '../audit/audit.repository';
+import { isLine } from '../lines/lines.service';
 import { findCalendarEvent } from '../calendar/calendar.service';
 import {
+  deletePreliminary,
+  deletePreliminaryDay,
   deleteRecords,
   eventMinutes,
   expectedStudents,
+  findPreliminary,
+  findPreliminaryDay,
   findRegistration,
+  insertPreliminary,
+  insertPreliminaryDay,
+  lineRecordsBetween,
+  preliminaryBetween,
   preliminaryFor,
   putRegistration,
+  recordExists,
   recordsOfEvent,
+  studentEventsBetween,
+  studentRecordsBetween,
   studentsAmong,
   studentsOrScholarsAmong,
   toRecord,
+  updatePreliminary,
+  updatePreliminaryDay,
+  upsertRecords,
 } from './attendance.repository';
 
 type Deps = Pick<AppContext, 'database' | 'live'>;
@@ -70,9 +87,7 @@ export async function attendanceSheet(
   ]);
   const byStudent = new Map(records.map((row) => [row.student_id, row]));
   const students = [...new Set([...expected, ...records.map((row) => row.student_id)])];
-  const visible = canAll(actor.roles, 'absence:view')
-    ? students
-    : students.filter((id) => id === actor.personId);
+  const visible = students.filter((id) => mayViewAbsence(actor, id));
   return {
     eventId: event.id,
     registration: registration ? { registeredBy: registration.registered_by, date: registration.date } : null,
@@ -88,6 +103,7 @@ export async function attendanceSheet(
           : effectiveStatus({ preliminaryStatus: early?.status }),
       };
     }),
+    policies: sheetPoliciesOf(actor),
   };
 }
 
@@ -201,31 +217,6 @@ function auditView(row: AttendanceTable) {
   };
 }
 
-/** One statement for a whole sheet (insert, or replace on the same id). */
-async function upsertRecords(trx: Trx, rows: AttendanceTable[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 100) {
-    await trx
-      .insertInto('attendance')
-      .values(rows.slice(i, i + 100))
-      .onConflict((oc) =>
-        oc.columns(['school_id', 'id']).doUpdateSet((eb) => ({
-          event_start: eb.ref('excluded.event_start'),
-          event_duration: eb.ref('excluded.event_duration'),
-          event_mandatory: eb.ref('excluded.event_mandatory'),
-          note: eb.ref('excluded.note'),
-          registered_by: eb.ref('excluded.registered_by'),
-          preliminary_by: eb.ref('excluded.preliminary_by'),
-          status: eb.ref('excluded.status'),
-          nfc_status: eb.ref('excluded.nfc_status'),
-          preliminary_status: eb.ref('excluded.preliminary_status'),
-          manual_status: eb.ref('excluded.manual_status'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
-  }
-}
-
 /**
  * SPEC §7 batch write for an event: students no longer listed lose their record, the listed
  * ones are written, and eventAttendRegs records who saved it and when; all in one transaction.
@@ -289,20 +280,10 @@ export async function recordsOfStudent(
   range: { from: string; to: string },
 ) {
   // Students and scholars see their own absence only (SPEC §6); others' ids are not found.
-  if (!canAll(actor.roles, 'absence:view') && studentId !== actor.personId) {
-    throw new ProblemError('not-found');
-  }
+  if (!mayViewAbsence(actor, studentId)) throw new ProblemError('not-found');
   if (!(await studentsOrScholarsAmong(db, actor.schoolId, [studentId])).has(studentId))
     throw new ProblemError('not-found');
-  const rows = await db
-    .selectFrom('attendance')
-    .selectAll()
-    .where('school_id', '=', actor.schoolId)
-    .where('student_id', '=', studentId)
-    .where('event_start', '>=', range.from)
-    .where('event_start', '<', range.to)
-    .orderBy('event_start')
-    .execute();
+  const rows = await studentRecordsBetween(db, actor.schoolId, studentId, range);
   return rows.map(toRecord);
 }
 
@@ -312,26 +293,8 @@ export async function recordsOfLine(
   lineId: string,
   range: { from: string; to: string },
 ) {
-  const line = await db
-    .selectFrom('line')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('id', '=', lineId)
-    .executeTakeFirst();
-  if (!line) throw new ProblemError('not-found');
-  const rows = await db
-    .selectFrom('attendance')
-    .innerJoin('line_member', (join) =>
-      join
-        .onRef('line_member.person_id', '=', 'attendance.student_id')
-        .on('line_member.line_id', '=', lineId),
-    )
-    .selectAll('attendance')
-    .where('attendance.school_id', '=', schoolId)
-    .where('attendance.event_start', '>=', range.from)
-    .where('attendance.event_start', '<', range.to)
-    .orderBy('attendance.event_start')
-    .execute();
+  if (!(await isLine(db, schoolId, lineId))) throw new ProblemError('not-found');
+  const rows = await lineRecordsBetween(db, schoolId, lineId, range);
   return rows.map(toRecord);
 }
 
@@ -347,13 +310,7 @@ async function refreshRecords(
   publish: Publish,
 ) {
   for (const eventId of eventIds) {
-    const record = await trx
-      .selectFrom('attendance')
-      .select('id')
-      .where('school_id', '=', actor.schoolId)
-      .where('id', '=', attendanceId(eventId, studentId))
-      .executeTakeFirst();
-    if (!record) continue;
+    if (!(await recordExists(trx, actor.schoolId, attendanceId(eventId, studentId)))) continue;
     const event = await loadEvent(trx, actor.schoolId, eventId);
     await writeStatuses(trx, actor, event, [{ studentId }], publish);
   }
@@ -375,12 +332,7 @@ export async function registerPreliminary(
     const event = await loadEvent(trx, schoolId, input.eventId);
     await assertStudent(trx, schoolId, input.studentId);
     const id = attendanceId(event.id, input.studentId);
-    const before = await trx
-      .selectFrom('prelim_attendance')
-      .selectAll()
-      .where('school_id', '=', schoolId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const before = await findPreliminary(trx, schoolId, id);
     const row = {
       school_id: schoolId,
       id,
@@ -392,14 +344,8 @@ export async function registerPreliminary(
       preliminary_status: input.preliminaryStatus,
       updated_at: nowIso(),
     };
-    if (before)
-      await trx
-        .updateTable('prelim_attendance')
-        .set(row)
-        .where('school_id', '=', schoolId)
-        .where('id', '=', id)
-        .execute();
-    else await trx.insertInto('prelim_attendance').values(row).execute();
+    if (before) await updatePreliminary(trx, schoolId, id, row);
+    else await insertPreliminary(trx, row);
     await recordAudits(trx, [
       {
         schoolId,
@@ -426,18 +372,9 @@ export async function removePreliminary(
   const { schoolId } = actor;
   await write(deps, schoolId, async (trx, publish) => {
     const id = attendanceId(eventId, studentId);
-    const before = await trx
-      .selectFrom('prelim_attendance')
-      .selectAll()
-      .where('school_id', '=', schoolId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const before = await findPreliminary(trx, schoolId, id);
     if (!before) throw new ProblemError('not-found');
-    await trx
-      .deleteFrom('prelim_attendance')
-      .where('school_id', '=', schoolId)
-      .where('id', '=', id)
-      .execute();
+    await deletePreliminary(trx, schoolId, id);
     await recordAudits(trx, [
       {
         schoolId,
@@ -455,17 +392,8 @@ export async function removePreliminary(
 
 /** Records of the student on that school day, whose events the day's absence now covers. */
 async function recordsOnDay(trx: Trx, schoolId: string, studentId: string, date: string): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('attendance')
-    .select(['event_id', 'event_start'])
-    .where('school_id', '=', schoolId)
-    .where('student_id', '=', studentId)
-    .where('event_start', '>=', new Date(Date.parse(`${date}T00:00:00Z`) - 3 * 3_600_000).toISOString())
-    .where('event_start', '<', new Date(Date.parse(`${date}T00:00:00Z`) + 27 * 3_600_000).toISOString())
-    .execute();
-  return rows
-    .filter((row) => todayInSchoolZone(new Date(row.event_start)) === date)
-    .map((row) => row.event_id);
+  const day = schoolDatesToInstants(date, date);
+  return studentEventsBetween(trx, schoolId, studentId, day);
 }
 
 export async function registerPreliminaryDay(
@@ -477,13 +405,7 @@ export async function registerPreliminaryDay(
   await write(deps, schoolId, async (trx, publish) => {
     await assertStudent(trx, schoolId, input.studentId);
     const key = { school_id: schoolId, date: input.date, student_id: input.studentId };
-    const before = await trx
-      .selectFrom('prelim_day_attendance')
-      .selectAll()
-      .where('school_id', '=', schoolId)
-      .where('date', '=', input.date)
-      .where('student_id', '=', input.studentId)
-      .executeTakeFirst();
+    const before = await findPreliminaryDay(trx, schoolId, input.date, input.studentId);
     const row = {
       ...key,
       note: input.note,
@@ -491,17 +413,8 @@ export async function registerPreliminaryDay(
       preliminary_status: input.preliminaryStatus,
       updated_at: nowIso(),
     };
-    if (before) {
-      await trx
-        .updateTable('prelim_day_attendance')
-        .set(row)
-        .where('school_id', '=', schoolId)
-        .where('date', '=', input.date)
-        .where('student_id', '=', input.studentId)
-        .execute();
-    } else {
-      await trx.insertInto('prelim_day_attendance').values(row).execute();
-    }
+    if (before) await updatePreliminaryDay(trx, row);
+    else await insertPreliminaryDay(trx, row);
     const entityId = `${input.date}-${input.studentId}`;
     await recordAudits(trx, [
       {
@@ -533,20 +446,9 @@ export async function removePreliminaryDay(
 ): Promise<void> {
   const { schoolId } = actor;
   await write(deps, schoolId, async (trx, publish) => {
-    const before = await trx
-      .selectFrom('prelim_day_attendance')
-      .selectAll()
-      .where('school_id', '=', schoolId)
-      .where('date', '=', date)
-      .where('student_id', '=', studentId)
-      .executeTakeFirst();
+    const before = await findPreliminaryDay(trx, schoolId, date, studentId);
     if (!before) throw new ProblemError('not-found');
-    await trx
-      .deleteFrom('prelim_day_attendance')
-      .where('school_id', '=', schoolId)
-      .where('date', '=', date)
-      .where('student_id', '=', studentId)
-      .execute();
+    await deletePreliminaryDay(trx, schoolId, date, studentId);
     const entityId = `${date}-${studentId}`;
     await recordAudits(trx, [
       {
@@ -569,40 +471,21 @@ export async function listPreliminary(
   schoolId: string,
   query: { from: string; to: string; studentId?: string },
 ) {
-  let events = db
-    .selectFrom('prelim_attendance')
-    .selectAll()
-    .where('school_id', '=', schoolId)
-    .where('event_start', '>=', new Date(Date.parse(`${query.from}T00:00:00Z`) - 3 * 3_600_000).toISOString())
-    .where('event_start', '<', new Date(Date.parse(`${query.to}T00:00:00Z`) + 27 * 3_600_000).toISOString());
-  let days = db
-    .selectFrom('prelim_day_attendance')
-    .selectAll()
-    .where('school_id', '=', schoolId)
-    .where('date', '>=', query.from)
-    .where('date', '<=', query.to);
-  if (query.studentId) {
-    events = events.where('student_id', '=', query.studentId);
-    days = days.where('student_id', '=', query.studentId);
-  }
-  const [eventRows, dayRows] = await Promise.all([
-    events.orderBy('event_start').execute(),
-    days.orderBy('date').execute(),
-  ]);
+  const range = schoolDatesToInstants(query.from, query.to);
+  const [eventRows, dayRows] = await preliminaryBetween(db, schoolId, {
+    instants: range,
+    dates: { from: query.from, to: query.to },
+    ...(query.studentId ? { studentId: query.studentId } : {}),
+  });
   return {
-    events: eventRows
-      .filter((row) => {
-        const date = todayInSchoolZone(new Date(row.event_start));
-        return date >= query.from && date <= query.to;
-      })
-      .map((row) => ({
-        eventId: row.event_id,
-        studentId: row.student_id,
-        eventStart: row.event_start,
-        preliminaryStatus: row.preliminary_status as AttendanceStatus,
-        note: row.note,
-        preliminaryBy: row.preliminary_by,
-      })),
+    events: eventRows.map((row) => ({
+      eventId: row.event_id,
+      studentId: row.student_id,
+      eventStart: row.event_start,
+      preliminaryStatus: row.preliminary_status as AttendanceStatus,
+      note: row.note,
+      preliminaryBy: row.preliminary_by,
+    })),
     days: dayRows.map((row) => ({
       date: row.date,
       studentId: row.student_id,
@@ -618,19 +501,10 @@ export async function listPreliminary(
  * see only their own absence sees only their own record's history.
  */
 export async function recordHistory(db: Queryable, actor: Actor, eventId: string, studentId: string) {
-  if (!canAll(actor.roles, 'absence:view') && studentId !== actor.personId)
-    throw new ProblemError('not-found');
+  if (!mayViewAbsence(actor, studentId)) throw new ProblemError('not-found');
   if (!(await studentsOrScholarsAmong(db, actor.schoolId, [studentId])).has(studentId))
     throw new ProblemError('not-found');
-  const rows = await db
-    .selectFrom('audit_log')
-    .select(['at', 'actor_person_id', 'action', 'before', 'after'])
-    .where('school_id', '=', actor.schoolId)
-    .where('entity', '=', 'attendance')
-    .where('entity_id', '=', attendanceId(eventId, studentId))
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
+  const rows = await auditOfEntity(db, actor.schoolId, 'attendance', attendanceId(eventId, studentId));
   return rows.map((row) => ({
     at: row.at,
     actorPersonId: row.actor_person_id,

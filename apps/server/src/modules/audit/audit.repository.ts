@@ -134,3 +134,16 @@ export async function updateAuditValues(
 ) {
   await trx.updateTable('audit_log').set(values).where('id', '=', id).execute();
 }
+
+/** One entity's audit, oldest first. */
+export async function auditOfEntity(db: Queryable, schoolId: string, entity: string, entityId: string) {
+  return db
+    .selectFrom('audit_log')
+    .select(['at', 'actor_person_id', 'action', 'before', 'after'])
+    .where('school_id', '=', schoolId)
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+}

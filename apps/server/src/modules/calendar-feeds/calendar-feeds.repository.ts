@@ -93,3 +93,11 @@ export async function calendarFeedsOf(db: Queryable, schoolId: string, personId:
   const feeds = await listFeeds(db, schoolId, personId);
   return feeds.map((feed) => ({ kind: feed.kind, targetId: feed.targetId, createdAt: feed.createdAt }));
 }
+
+export async function deleteFeedsOf(trx: Queryable, schoolId: string, personId: string): Promise<void> {
+  await trx
+    .deleteFrom('calendar_feed')
+    .where('school_id', '=', schoolId)
+    .where('person_id', '=', personId)
+    .execute();
+}

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { calendarFeedInputSchema, calendarFeedSchema, createdCalendarFeedSchema } from '@tun/shared';
+import {
+  calendarFeedInputSchema,
+  calendarFeedSchema,
+  createdCalendarFeedSchema,
+  idSchema,
+} from '@tun/shared';
 import type { AppContext } from '../../context';
 import { createFeed, feedCalendar, ownFeeds, revokeFeed } from './calendar-feeds.service';
 
-const params = z.object({ id: z.string().min(1).max(200) });
+const params = z.object({ id: idSchema });
 /** 43 characters of base64url; some apps insist on a '.ics' ending, so that is accepted too. */
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 

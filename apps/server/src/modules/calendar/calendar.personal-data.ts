@@ -4,19 +4,13 @@
  * forgets the creator the same way).
  */
 import type { PersonalData } from '../privacy/personal-data';
-import { forgetEventCreator } from './calendar.repository';
+import { eventsCreatedBy, forgetEventCreator } from './calendar.repository';
 
 export const calendarPersonalData: PersonalData = {
   name: 'calendar',
   columns: { calendar_event: ['created_by'] },
   export: async (db, schoolId, person) => {
-    const rows = await db
-      .selectFrom('calendar_event')
-      .select(['id', 'name', 'time_start', 'created_at'])
-      .where('school_id', '=', schoolId)
-      .where('created_by', '=', person.id)
-      .orderBy('time_start')
-      .execute();
+    const rows = await eventsCreatedBy(db, schoolId, person.id);
     return {
       calendarEventsCreated: rows.map((row) => ({
         id: row.id,

@@ -508,3 +508,91 @@ export async function personExists(db: Queryable, schoolId: string, personId: st
     .executeTakeFirst();
   return row !== undefined;
 }
+
+export async function eventsCreatedBy(db: Queryable, schoolId: string, personId: string) {
+  return db
+    .selectFrom('calendar_event')
+    .select(['id', 'name', 'time_start', 'created_at'])
+    .where('school_id', '=', schoolId)
+    .where('created_by', '=', personId)
+    .orderBy('time_start')
+    .execute();
+}
+
+/** Stored events from now on that take place in the room. */
+export async function countFutureEventsInRoom(
+  db: Queryable,
+  schoolId: string,
+  roomId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('calendar_event')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('school_id', '=', schoolId)
+    .where('room_id', '=', roomId)
+    .where('time_end', '>', nowIso())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Every stored event, past ones included, lets go of the room; the ids of those that held it. */
+export async function clearRoomFromEvents(
+  trx: Queryable,
+  schoolId: string,
+  roomId: string,
+): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('calendar_event')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('room_id', '=', roomId)
+    .execute();
+  if (rows.length === 0) return [];
+  await trx
+    .updateTable('calendar_event')
+    .set({ room_id: null, updated_at: nowIso() })
+    .where('school_id', '=', schoolId)
+    .where('room_id', '=', roomId)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function countEntriesInRoom(db: Queryable, schoolId: string, roomId: string): Promise<number> {
+  const row = await db
+    .selectFrom('schedule_entry')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('school_id', '=', schoolId)
+    .where('room_id', '=', roomId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Schedule entries let go of the room and their schedules count as changed; the schedules' ids. */
+export async function clearRoomFromEntries(
+  trx: Queryable,
+  schoolId: string,
+  roomId: string,
+): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('schedule_entry')
+    .select('schedule_id')
+    .distinct()
+    .where('school_id', '=', schoolId)
+    .where('room_id', '=', roomId)
+    .execute();
+  if (rows.length === 0) return [];
+  const scheduleIds = rows.map((row) => row.schedule_id);
+  await trx
+    .updateTable('schedule_entry')
+    .set({ room_id: null })
+    .where('school_id', '=', schoolId)
+    .where('room_id', '=', roomId)
+    .execute();
+  await trx
+    .updateTable('schedule')
+    .set({ updated_at: nowIso() })
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', scheduleIds)
+    .execute();
+  return scheduleIds;
+}

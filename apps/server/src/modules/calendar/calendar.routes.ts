@@ -2,15 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  calendarEventSchema,
   calendarQuerySchema,
   calendarResponseSchema,
   eventInputSchema,
   eventParamsSchema,
+  eventPoliciesOf,
+  eventPolicyKey,
+  eventWithPoliciesSchema,
+  type CalendarEvent,
+  type EventWithPolicies,
+  type Principal,
   scheduleCreateSchema,
   scheduleInputSchema,
   scheduleSchema,
   scheduleSummarySchema,
+  idSchema,
 } from '@tun/shared';
 import type { AppContext } from '../../context';
 import { ProblemError } from '../../http/problem';
@@ -31,8 +37,13 @@ import {
   type CalendarFilter,
 } from './calendar.service';
 
-const scheduleParams = z.object({ id: z.string().min(1).max(200) });
+const scheduleParams = z.object({ id: idSchema });
 const FILTER_KINDS = ['person', 'line', 'elective', 'group', 'room'] as const;
+
+/** Each event goes out with what the asking person may do with it (decision 017). */
+function withPolicies(principal: Principal, event: CalendarEvent): EventWithPolicies {
+  return { ...event, policies: eventPoliciesOf(principal, event) };
+}
 
 export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -69,14 +80,18 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
         ]);
       }
       const { db } = ctx.database;
-      const { schoolId } = request.principal;
-      return replyWithAnswer(answers, request, reply, schoolId, request.url, async () => ({
-        events: await listCalendar(db, schoolId, {
+      const { principal } = request;
+      const { schoolId } = principal;
+      // Kept per policy key: everyone with the same key gets the same policies (decision 017).
+      const make = async () => {
+        const events = await listCalendar(db, schoolId, {
           from: Date.parse(query.from),
           to: Date.parse(query.to),
           filter: filters[0],
-        }),
-      }));
+        });
+        return { events: events.map((event) => withPolicies(principal, event)) };
+      };
+      return replyWithAnswer(answers, request, reply, schoolId, request.url, make, eventPolicyKey(principal));
     },
   );
 
@@ -88,10 +103,14 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
         tags: ['calendar'],
         summary: 'One event: a concrete event, or a schedule occurrence (entryId@start[#target])',
         params: eventParamsSchema,
-        response: { 200: calendarEventSchema },
+        response: { 200: eventWithPoliciesSchema },
       },
     },
-    async (request) => findCalendarEvent(ctx.database.db, request.principal.schoolId, request.params.id),
+    async (request) =>
+      withPolicies(
+        request.principal,
+        await findCalendarEvent(ctx.database.db, request.principal.schoolId, request.params.id),
+      ),
   );
 
   routes.post(
@@ -103,12 +122,12 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
         tags: ['calendar'],
         summary: 'Create a one-off event or an activity',
         body: eventInputSchema,
-        response: { 201: calendarEventSchema },
+        response: { 201: eventWithPoliciesSchema },
       },
     },
     async (request, reply) => {
       const event = await createEvent(ctx, request.principal, request.body);
-      return reply.code(201).send(event);
+      return reply.code(201).send(withPolicies(request.principal, event));
     },
   );
 
@@ -121,10 +140,14 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
         summary: 'Change an event; for a schedule occurrence, create or change the event that overrides it',
         params: eventParamsSchema,
         body: eventInputSchema,
-        response: { 200: calendarEventSchema },
+        response: { 200: eventWithPoliciesSchema },
       },
     },
-    async (request) => changeEvent(ctx, request.principal, request.params.id, request.body),
+    async (request) =>
+      withPolicies(
+        request.principal,
+        await changeEvent(ctx, request.principal, request.params.id, request.body),
+      ),
   );
 
   routes.delete(

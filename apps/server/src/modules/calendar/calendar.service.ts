@@ -6,10 +6,9 @@ import {
   NORMAL_WEEK_NOT_FOUND,
   RANGE_ERROR,
   WEEK_DAYS,
-  canAll,
-  canOwn,
   expandCalendar,
   isEventFor,
+  mayChangeEvent,
   parseOccurrenceId,
   storedEventWindow,
   type CalendarEvent,
@@ -33,6 +32,10 @@ import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.repository';
 import { calendarBase, type CalendarBase } from './calendar-cache';
 import {
+  clearRoomFromEntries,
+  clearRoomFromEvents,
+  countEntriesInRoom,
+  countFutureEventsInRoom,
   deleteEventRow,
   deleteScheduleRow,
   entryOwners,
@@ -40,7 +43,9 @@ import {
   findEventRow,
   findOverride,
   findScheduleRow,
+  forgetEventCreator,
   insertEvent,
+  insertNormalWeek,
   insertSchedule,
   loadSchedules,
   personExists,
@@ -162,16 +167,8 @@ function expandStored(event: StoredEvent): CalendarEvent {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Who may change an event (SPEC §6): activities by admin and teacher, and by whoever made them;
-// every other type by staff (events:change).
-
-function mayChange(actor: Actor, event: { type: EventType; createdBy: string | null }): boolean {
-  if (event.type === 'physact') {
-    if (canAll(actor.roles, 'activities:change')) return true;
-    return event.createdBy === actor.personId && canOwn(actor.roles, 'activities:change');
-  }
-  return canAll(actor.roles, 'events:change');
-}
+// Who may change an event: mayChangeEvent() of @tun/shared, the same predicate whose answers go
+// out with every event (decision 017).
 
 /** Both what the event is and what it becomes must be the actor's to change. */
 function assertMayChange(
@@ -179,7 +176,7 @@ function assertMayChange(
   before: { type: EventType; createdBy: string | null } | undefined,
   after: { type: EventType; createdBy: string | null } | undefined,
 ) {
-  if ((before && !mayChange(actor, before)) || (after && !mayChange(actor, after))) {
+  if ((before && !mayChangeEvent(actor, before)) || (after && !mayChangeEvent(actor, after))) {
     throw new ProblemError('forbidden');
   }
 }
@@ -541,3 +538,24 @@ export async function removeSchedule(deps: Deps, actor: Actor, scheduleId: strin
     publish('calendar', [scheduleId]);
   });
 }
+
+/** A school always has its normal week (SPEC §8 'Could not find normalweek!'). */
+export function addNormalWeek(trx: Queryable, schoolId: string): Promise<void> {
+  return insertNormalWeek(trx, schoolId);
+}
+
+/** Events a deleted person created stay, without their creator. */
+export function forgetCreator(trx: Queryable, schoolId: string, personId: string): Promise<void> {
+  return forgetEventCreator(trx, schoolId, personId);
+}
+
+/** What the calendar holds in a room, and letting go of it when the room is deleted. */
+export const calendarRooms = {
+  countFutureEvents: (db: Queryable, schoolId: string, roomId: string) =>
+    countFutureEventsInRoom(db, schoolId, roomId),
+  clearEvents: (trx: Queryable, schoolId: string, roomId: string) =>
+    clearRoomFromEvents(trx, schoolId, roomId),
+  countEntries: (db: Queryable, schoolId: string, roomId: string) => countEntriesInRoom(db, schoolId, roomId),
+  clearEntries: (trx: Queryable, schoolId: string, roomId: string) =>
+    clearRoomFromEntries(trx, schoolId, roomId),
+};

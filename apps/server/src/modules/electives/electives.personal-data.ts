@@ -3,31 +3,16 @@
  * leave restores it) and goes on erasure: no report sums by elective.
  */
 import type { PersonalData } from '../privacy/personal-data';
+import { deleteMembershipsOf, electivesOfPerson } from './electives.repository';
 
 export const electivesPersonalData: PersonalData = {
   name: 'electives',
   columns: { elective_member: ['person_id'] },
   export: async (db, schoolId, person) => ({
-    electives: await db
-      .selectFrom('elective_member')
-      .innerJoin('elective', 'elective.id', 'elective_member.elective_id')
-      .select(['elective.id', 'elective.name'])
-      .where('elective_member.school_id', '=', schoolId)
-      .where('elective_member.person_id', '=', person.id)
-      .orderBy('elective.name')
-      .execute(),
+    electives: await electivesOfPerson(db, schoolId, person.id),
   }),
   erase: async (trx, schoolId, person, publish) => {
-    const rows = await trx
-      .deleteFrom('elective_member')
-      .where('school_id', '=', schoolId)
-      .where('person_id', '=', person.id)
-      .returning('elective_id')
-      .execute();
-    if (rows.length > 0)
-      publish(
-        'electives',
-        rows.map((row) => row.elective_id),
-      );
+    const electiveIds = await deleteMembershipsOf(trx, schoolId, person.id);
+    if (electiveIds.length > 0) publish('electives', electiveIds);
   },
 };

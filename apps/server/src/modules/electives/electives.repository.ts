@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ColorTheme, Elective } from '@tun/shared';
 import { nowIso, type Queryable } from '../../db/database';
-import { sortByName } from '../rooms/rooms.repository';
+import { sortByName } from '../../db/rows';
 
 /** The school's electives with their members, or those with the given ids: two queries. */
 export async function loadElectives(
@@ -125,4 +125,54 @@ export async function deleteElective(trx: Queryable, schoolId: string, electiveI
     .where('elective_id', '=', electiveId)
     .execute();
   await trx.deleteFrom('elective').where('school_id', '=', schoolId).where('id', '=', electiveId).execute();
+}
+
+export async function electivesOfPerson(db: Queryable, schoolId: string, personId: string) {
+  return db
+    .selectFrom('elective_member')
+    .innerJoin('elective', 'elective.id', 'elective_member.elective_id')
+    .select(['elective.id', 'elective.name'])
+    .where('elective_member.school_id', '=', schoolId)
+    .where('elective_member.person_id', '=', personId)
+    .orderBy('elective.name')
+    .execute();
+}
+
+/** Removes the person from every elective; the electives they were in. */
+export async function deleteMembershipsOf(
+  trx: Queryable,
+  schoolId: string,
+  personId: string,
+): Promise<string[]> {
+  const rows = await trx
+    .deleteFrom('elective_member')
+    .where('school_id', '=', schoolId)
+    .where('person_id', '=', personId)
+    .returning('elective_id')
+    .execute();
+  return rows.map((row) => row.elective_id);
+}
+
+/** The electives whose main room is `roomId`. */
+export async function electivesWithMainRoom(
+  db: Queryable,
+  schoolId: string,
+  roomId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('elective')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('main_room_id', '=', roomId)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function clearElectiveMainRoom(trx: Queryable, schoolId: string, roomId: string): Promise<void> {
+  await trx
+    .updateTable('elective')
+    .set({ main_room_id: null, updated_at: nowIso() })
+    .where('school_id', '=', schoolId)
+    .where('main_room_id', '=', roomId)
+    .execute();
 }

@@ -6,6 +6,7 @@ import {
   electiveInputSchema,
   electiveSchema,
   electiveUpdateSchema,
+  idSchema,
 } from '@tun/shared';
 import type { AppContext } from '../../context';
 import { loadElectives } from './electives.repository';
@@ -17,7 +18,7 @@ import {
   removeElective,
 } from './electives.service';
 
-const params = z.object({ id: z.string().min(1).max(200) });
+const params = z.object({ id: idSchema });
 
 export async function electivesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();

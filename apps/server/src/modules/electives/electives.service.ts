@@ -7,8 +7,10 @@ import { findRoom } from '../rooms/rooms.repository';
 import { countTargetReferences, releaseTarget } from '../calendar/target-references';
 import { unknownPeople } from '../people/people.repository';
 import {
+  clearElectiveMainRoom,
   deleteElective,
   electiveExists,
+  electivesWithMainRoom,
   insertElective,
   loadElectives,
   replaceMembers,
@@ -94,3 +96,9 @@ export async function removeElective(deps: Deps, schoolId: string, electiveId: s
     publish('electives', [electiveId]);
   });
 }
+
+/** The electives with `roomId` as their main room, and letting go of it when the room is deleted. */
+export const electivesMainRoom = {
+  holders: (db: Queryable, schoolId: string, roomId: string) => electivesWithMainRoom(db, schoolId, roomId),
+  clear: (trx: Queryable, schoolId: string, roomId: string) => clearElectiveMainRoom(trx, schoolId, roomId),
+};

@@ -111,3 +111,54 @@ export async function deleteGroup(trx: Queryable, schoolId: string, groupId: str
     .execute();
   await trx.deleteFrom('temp_group').where('school_id', '=', schoolId).where('id', '=', groupId).execute();
 }
+
+export async function groupsOfPerson(db: Queryable, schoolId: string, personId: string) {
+  return db
+    .selectFrom('temp_group_member')
+    .innerJoin('temp_group', 'temp_group.id', 'temp_group_member.group_id')
+    .select(['temp_group.id', 'temp_group.name', 'temp_group.end_date'])
+    .where('temp_group_member.school_id', '=', schoolId)
+    .where('temp_group_member.person_id', '=', personId)
+    .orderBy('temp_group.name')
+    .execute();
+}
+
+export async function groupsCreatedBy(db: Queryable, schoolId: string, personId: string) {
+  return db
+    .selectFrom('temp_group')
+    .select(['id', 'name', 'created_at'])
+    .where('school_id', '=', schoolId)
+    .where('created_by', '=', personId)
+    .execute();
+}
+
+/** Removes the person from every group; the groups they were in. */
+export async function deleteGroupMembershipsOf(
+  trx: Queryable,
+  schoolId: string,
+  personId: string,
+): Promise<string[]> {
+  const rows = await trx
+    .deleteFrom('temp_group_member')
+    .where('school_id', '=', schoolId)
+    .where('person_id', '=', personId)
+    .returning('group_id')
+    .execute();
+  return rows.map((row) => row.group_id);
+}
+
+/** The groups the person made lose their maker; their ids. */
+export async function forgetGroupCreator(
+  trx: Queryable,
+  schoolId: string,
+  personId: string,
+): Promise<string[]> {
+  const rows = await trx
+    .updateTable('temp_group')
+    .set({ created_by: null })
+    .where('school_id', '=', schoolId)
+    .where('created_by', '=', personId)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -9,7 +9,6 @@ import {
   groupUpdateSchema,
 } from '@tun/shared';
 import type { AppContext } from '../../context';
-import { write } from '../../db/write';
 import {
   changeGroup,
   createGroup,
@@ -66,9 +65,7 @@ export async function groupsRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request, reply) => {
       const actor = actorOf(request.principal);
-      const group = await write(ctx, actor.schoolId, (trx, publish) =>
-        createGroup(trx, publish, actor, request.body),
-      );
+      const group = await createGroup(ctx, actor, request.body);
       return reply.code(201).send(group);
     },
   );
@@ -87,9 +84,7 @@ export async function groupsRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request) => {
       const actor = actorOf(request.principal);
-      return write(ctx, actor.schoolId, (trx, publish) =>
-        changeGroup(trx, publish, actor, request.params.id, request.body),
-      );
+      return changeGroup(ctx, actor, request.params.id, request.body);
     },
   );
 
@@ -121,7 +116,7 @@ export async function groupsRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request, reply) => {
       const actor = actorOf(request.principal);
-      await write(ctx, actor.schoolId, (trx, publish) => removeGroup(trx, publish, actor, request.params.id));
+      await removeGroup(ctx, actor, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,6 +1,7 @@
 import { isGroupArchived, todayInSchoolZone, type Group, type GroupUpdate, type Problem } from '@tun/shared';
-import type { Queryable, Trx } from '../../db/database';
-import type { Publish } from '../../db/write';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/database';
+import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.repository';
 import type { Actor } from '../people/people.service';
@@ -16,6 +17,7 @@ import {
 } from './groups.repository';
 
 type FieldErrors = NonNullable<Problem['errors']>;
+type Deps = Pick<AppContext, 'database' | 'live'>;
 
 export interface GroupChange {
   name?: string;
@@ -59,62 +61,64 @@ async function check(db: Queryable, schoolId: string, change: GroupChange, today
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 
 export async function createGroup(
-  trx: Trx,
-  publish: Publish,
+  deps: Deps,
   actor: Actor,
   input: { name: string; members: readonly string[]; endDate?: string | null },
   now = new Date(),
 ): Promise<Group> {
-  const today = todayInSchoolZone(now);
-  const members = unique(input.members);
-  await check(trx, actor.schoolId, { ...input, members }, today);
-  const id = await insertGroup(trx, actor.schoolId, {
-    name: input.name,
-    endDate: input.endDate ?? null,
-    createdBy: actor.personId,
+  return write(deps, actor.schoolId, async (trx, publish) => {
+    const today = todayInSchoolZone(now);
+    const members = unique(input.members);
+    await check(trx, actor.schoolId, { ...input, members }, today);
+    const id = await insertGroup(trx, actor.schoolId, {
+      name: input.name,
+      endDate: input.endDate ?? null,
+      createdBy: actor.personId,
+    });
+    await replaceMembers(trx, actor.schoolId, id, members);
+    const group = await loadGroup(trx, actor.schoolId, id, now);
+    await recordAudit(trx, {
+      schoolId: actor.schoolId,
+      actorPersonId: actor.personId,
+      action: 'create',
+      entity: 'group',
+      entityId: id,
+      after: group,
+    });
+    publish('groups', [id]);
+    return group;
   });
-  await replaceMembers(trx, actor.schoolId, id, members);
-  const group = await loadGroup(trx, actor.schoolId, id, now);
-  await recordAudit(trx, {
-    schoolId: actor.schoolId,
-    actorPersonId: actor.personId,
-    action: 'create',
-    entity: 'group',
-    entityId: id,
-    after: group,
-  });
-  publish('groups', [id]);
-  return group;
 }
 
 export async function changeGroup(
-  trx: Trx,
-  publish: Publish,
+  deps: Deps,
   actor: Actor,
   groupId: string,
   input: GroupUpdate,
   now = new Date(),
 ): Promise<Group> {
-  const today = todayInSchoolZone(now);
-  const before = await loadGroup(trx, actor.schoolId, groupId, now);
-  const members = input.members && unique(input.members);
-  // An archived group keeps its past end date when only its name or members change.
-  const endDate = input.endDate === before.endDate ? undefined : input.endDate;
-  await check(trx, actor.schoolId, { members, endDate }, today);
-  await updateGroup(trx, actor.schoolId, groupId, { name: input.name, endDate });
-  if (members) await replaceMembers(trx, actor.schoolId, groupId, members);
-  const after = await loadGroup(trx, actor.schoolId, groupId, now);
-  await recordAudit(trx, {
-    schoolId: actor.schoolId,
-    actorPersonId: actor.personId,
-    action: 'update',
-    entity: 'group',
-    entityId: groupId,
-    before,
-    after,
+  return write(deps, actor.schoolId, async (trx, publish) => {
+    const today = todayInSchoolZone(now);
+    const before = await loadGroup(trx, actor.schoolId, groupId, now);
+    const members = input.members && unique(input.members);
+    // An archived group keeps its past end date when only its name or members change.
+    const endDate = input.endDate === before.endDate ? undefined : input.endDate;
+    await check(trx, actor.schoolId, { members, endDate }, today);
+    await updateGroup(trx, actor.schoolId, groupId, { name: input.name, endDate });
+    if (members) await replaceMembers(trx, actor.schoolId, groupId, members);
+    const after = await loadGroup(trx, actor.schoolId, groupId, now);
+    await recordAudit(trx, {
+      schoolId: actor.schoolId,
+      actorPersonId: actor.personId,
+      action: 'update',
+      entity: 'group',
+      entityId: groupId,
+      before,
+      after,
+    });
+    publish('groups', [groupId]);
+    return after;
   });
-  publish('groups', [groupId]);
-  return after;
 }
 
 /** What deleting the group would change in the calendar (decision 013). */
@@ -124,20 +128,21 @@ export async function groupReferences(db: Queryable, schoolId: string, groupId: 
 }
 
 /**
- * The group, its memberships and the calendar's references to it go together, in the caller's
- * transaction.
+ * The group, its memberships and the calendar's references to it go together, in one transaction.
  */
-export async function removeGroup(trx: Trx, publish: Publish, actor: Actor, groupId: string) {
-  const before = await loadGroup(trx, actor.schoolId, groupId);
-  await releaseTarget(trx, actor.schoolId, groupId, publish);
-  await deleteGroup(trx, actor.schoolId, groupId);
-  await recordAudit(trx, {
-    schoolId: actor.schoolId,
-    actorPersonId: actor.personId,
-    action: 'delete',
-    entity: 'group',
-    entityId: groupId,
-    before,
+export async function removeGroup(deps: Deps, actor: Actor, groupId: string): Promise<void> {
+  return write(deps, actor.schoolId, async (trx, publish) => {
+    const before = await loadGroup(trx, actor.schoolId, groupId);
+    await releaseTarget(trx, actor.schoolId, groupId, publish);
+    await deleteGroup(trx, actor.schoolId, groupId);
+    await recordAudit(trx, {
+      schoolId: actor.schoolId,
+      actorPersonId: actor.personId,
+      action: 'delete',
+      entity: 'group',
+      entityId: groupId,
+      before,
+    });
+    publish('groups', [groupId]);
   });
-  publish('groups', [groupId]);
 }

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { pingDatabase } from './health.repository';
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -16,7 +16,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       },
     },
     async () => {
-      await sql`select 1`.execute(ctx.database.db);
+      await pingDatabase(ctx.database.db);
       return { status: 'ok' as const, database: ctx.database.dialect };
     },
   );

@@ -29,6 +29,20 @@ function toLine(row: LineRow, staff: { teacher: string[]; assistant: string[] },
  * The school's lines, or those with the given ids, with staff and member counts: three queries
  * (lines, staff, one grouped count), whatever the number of lines.
  */
+export async function lineIdsAmong(
+  db: Queryable,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('line')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function loadLines(db: Queryable, schoolId: string, ids?: readonly string[]): Promise<Line[]> {
   if (ids && ids.length === 0) return [];
   let lines = db
@@ -197,4 +211,55 @@ export async function deleteLine(trx: Queryable, schoolId: string, lineId: strin
     .where('id', '=', lineId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** The lines a person is a member of, and their staff places. */
+export async function linePlacesOf(db: Queryable, schoolId: string, personId: string) {
+  const [lines, staff] = await Promise.all([
+    db
+      .selectFrom('line_member')
+      .innerJoin('line', 'line.id', 'line_member.line_id')
+      .select(['line.id', 'line.name', 'line.short_name'])
+      .where('line_member.school_id', '=', schoolId)
+      .where('line_member.person_id', '=', personId)
+      .orderBy('line.name')
+      .execute(),
+    db
+      .selectFrom('line_staff')
+      .innerJoin('line', 'line.id', 'line_staff.line_id')
+      .select(['line.id', 'line.name', 'line_staff.kind'])
+      .where('line_staff.school_id', '=', schoolId)
+      .where('line_staff.person_id', '=', personId)
+      .orderBy('line.name')
+      .execute(),
+  ]);
+  return { lines, staff };
+}
+
+export async function deleteStaffPlacesOf(trx: Queryable, schoolId: string, personId: string): Promise<void> {
+  await trx
+    .deleteFrom('line_staff')
+    .where('school_id', '=', schoolId)
+    .where('person_id', '=', personId)
+    .execute();
+}
+
+/** The lines whose main room is `roomId`. */
+export async function linesWithMainRoom(db: Queryable, schoolId: string, roomId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('line')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('main_room_id', '=', roomId)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function clearLineMainRoom(trx: Queryable, schoolId: string, roomId: string): Promise<void> {
+  await trx
+    .updateTable('line')
+    .set({ main_room_id: null, updated_at: nowIso() })
+    .where('school_id', '=', schoolId)
+    .where('main_room_id', '=', roomId)
+    .execute();
 }

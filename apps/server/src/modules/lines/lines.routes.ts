@@ -8,13 +8,20 @@ import {
   lineMembersInputSchema,
   lineSchema,
   lineUpdateSchema,
+  idSchema,
 } from '@tun/shared';
 import type { AppContext } from '../../context';
-import { write } from '../../db/write';
-import { loadLines } from './lines.repository';
-import { changeLine, createLine, lineReferences, loadLine, removeLine, setMembers } from './lines.service';
+import {
+  changeLine,
+  createLine,
+  lineReferences,
+  listLines,
+  loadLine,
+  removeLine,
+  setMembers,
+} from './lines.service';
 
-const params = z.object({ id: z.string().min(1).max(200) });
+const params = z.object({ id: idSchema });
 
 export async function linesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -33,7 +40,7 @@ export async function linesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         response: { 200: z.array(lineSchema) },
       },
     },
-    async (request) => loadLines(ctx.database.db, request.principal.schoolId),
+    async (request) => listLines(ctx.database.db, request.principal.schoolId),
   );
 
   routes.get(
@@ -63,9 +70,7 @@ export async function linesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
     async (request, reply) => {
       const actor = actorOf(request.principal);
-      const line = await write(ctx, actor.schoolId, (trx, publish) =>
-        createLine(trx, publish, actor, request.body),
-      );
+      const line = await createLine(ctx, actor, request.body);
       return reply.code(201).send(line);
     },
   );
@@ -84,9 +89,7 @@ export async function linesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
     async (request) => {
       const actor = actorOf(request.principal);
-      return write(ctx, actor.schoolId, (trx, publish) =>
-        changeLine(trx, publish, actor, request.params.id, request.body),
-      );
+      return changeLine(ctx, actor, request.params.id, request.body);
     },
   );
 
@@ -104,9 +107,7 @@ export async function linesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
     async (request) => {
       const actor = actorOf(request.principal);
-      return write(ctx, actor.schoolId, (trx, publish) =>
-        setMembers(trx, publish, actor, request.params.id, request.body.personIds),
-      );
+      return setMembers(ctx, actor, request.params.id, request.body.personIds);
     },
   );
 
@@ -138,7 +139,7 @@ export async function linesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
     async (request) => {
       const actor = actorOf(request.principal);
-      return write(ctx, actor.schoolId, (trx, publish) => removeLine(trx, publish, actor, request.params.id));
+      return removeLine(ctx, actor, request.params.id);
     },
   );
 }

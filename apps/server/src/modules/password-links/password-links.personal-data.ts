@@ -3,28 +3,14 @@
  * token. They go when the person leaves (nobody should set a password for an account that can no
  * longer sign in) and when they are erased.
  */
-import type { Trx } from '../../db/database';
 import type { PersonalData } from '../privacy/personal-data';
-
-async function removeLinks(trx: Trx, schoolId: string, personId: string) {
-  await trx
-    .deleteFrom('password_link')
-    .where('school_id', '=', schoolId)
-    .where('person_id', '=', personId)
-    .execute();
-}
+import { deleteLinksOf, linksOf } from './password-links.repository';
 
 export const passwordLinksPersonalData: PersonalData = {
   name: 'password-links',
   columns: { password_link: ['person_id'] },
   export: async (db, schoolId, person) => {
-    const links = await db
-      .selectFrom('password_link')
-      .select(['created_at', 'expires_at', 'used_at'])
-      .where('school_id', '=', schoolId)
-      .where('person_id', '=', person.id)
-      .orderBy('created_at')
-      .execute();
+    const links = await linksOf(db, schoolId, person.id);
     return {
       passwordLinks: links.map((link) => ({
         createdAt: link.created_at,
@@ -33,6 +19,6 @@ export const passwordLinksPersonalData: PersonalData = {
       })),
     };
   },
-  leave: (trx, schoolId, person) => removeLinks(trx, schoolId, person.id),
-  erase: (trx, schoolId, person) => removeLinks(trx, schoolId, person.id),
+  leave: (trx, schoolId, person) => deleteLinksOf(trx, schoolId, person.id),
+  erase: (trx, schoolId, person) => deleteLinksOf(trx, schoolId, person.id),
 };

@@ -96,3 +96,21 @@ export async function setCredentialPassword(
 export async function deleteSessionsOf(trx: Queryable, userId: string) {
   await trx.deleteFrom('session').where('userId', '=', userId).execute();
 }
+
+export async function linksOf(db: Queryable, schoolId: string, personId: string) {
+  return db
+    .selectFrom('password_link')
+    .select(['created_at', 'expires_at', 'used_at'])
+    .where('school_id', '=', schoolId)
+    .where('person_id', '=', personId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function deleteLinksOf(trx: Queryable, schoolId: string, personId: string): Promise<void> {
+  await trx
+    .deleteFrom('password_link')
+    .where('school_id', '=', schoolId)
+    .where('person_id', '=', personId)
+    .execute();
+}

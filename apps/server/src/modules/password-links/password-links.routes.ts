@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { passwordLinkSchema, setPasswordResultSchema, setPasswordSchema } from '@tun/shared';
+import { passwordLinkSchema, setPasswordResultSchema, setPasswordSchema, idSchema } from '@tun/shared';
 import type { AppContext } from '../../context';
 import { ProblemError } from '../../http/problem';
 import { createPasswordLink, setPasswordWithLink } from './password-links.service';
 
-const personParams = z.object({ id: z.string().min(1).max(200) });
+const personParams = z.object({ id: idSchema });
 
 export async function passwordLinksRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   fullName,
   PASSWORD_LINK_DAYS,
+  schoolDateTimeFormat,
   type PasswordLink,
   type SetPasswordInput,
   type SetPasswordResult,
@@ -14,6 +15,7 @@ import { ProblemError } from '../../http/problem';
 import { mailerFor } from '../../mail/mail';
 import { recordAudit } from '../audit/audit.repository';
 import { findPerson, personName } from '../people/people.repository';
+import { attachAccount } from '../people/people.service';
 import { findSchool } from '../school/school.repository';
 import {
   claimLink,
@@ -39,11 +41,7 @@ const emailTaken = () =>
   new ProblemError('conflict', 'E-postadressen brukes allerede av en konto som hører til en annen person.');
 
 function formatExpiry(iso: string): string {
-  return new Intl.DateTimeFormat('nb-NO', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Europe/Oslo',
-  }).format(new Date(iso));
+  return schoolDateTimeFormat('nb-NO', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 }
 
 function mailText(input: { firstName: string; school: string; url: string; expiresAt: string }): string {
@@ -212,11 +210,7 @@ export async function setPasswordWithLink(
           );
           account = 'created';
         }
-        await trx
-          .updateTable('person')
-          .set({ user_id: userId, updated_at: now })
-          .where('id', '=', person.id)
-          .execute();
+        await attachAccount(trx, person.id, userId, now);
         publish('people', [person.id]);
       }
     }

@@ -18,13 +18,12 @@ import {
   type ImportPreview,
   type ImportRow,
   type ImportRowError,
-  type LiveTopic,
   type PersonInput,
   type Role,
 } from '@tun/shared';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
-import { write, type Publish } from '../../db/write';
+import { write } from '../../db/write';
 import { defuseCell } from '../../formats/spreadsheet-cells';
 import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.repository';
@@ -259,20 +258,6 @@ export async function previewImport(
   };
 }
 
-/** Many creations announce once per topic, not once per person. */
-function batched(publish: Publish) {
-  const pending = new Map<LiveTopic, Set<string>>();
-  const collect: Publish = (topic, ids) => {
-    const set = pending.get(topic) ?? new Set<string>();
-    for (const id of ids) set.add(id);
-    pending.set(topic, set);
-  };
-  const flush = () => {
-    for (const [topic, ids] of pending) publish(topic, [...ids]);
-  };
-  return { collect, flush };
-}
-
 /**
  * Writes every row in one transaction, checked again inside it, or nothing: one bad row, or an
  * e-mail address taken since the preview, refuses the whole file.
@@ -296,9 +281,8 @@ export async function commitImport(
         })),
       );
     }
-    const { collect, flush } = batched(publish);
     const ids: string[] = [];
-    for (const row of rows) ids.push(await createPersonInTransaction(trx, collect, actor, row.input!));
+    for (const row of rows) ids.push(await createPersonInTransaction(trx, publish, actor, row.input!));
     await recordAudit(trx, {
       schoolId: actor.schoolId,
       actorPersonId: actor.personId,
@@ -307,7 +291,6 @@ export async function commitImport(
       entityId: randomUUID(),
       after: { fileName: read.fileName, created: ids.length, ids },
     });
-    flush();
     return { created: ids.length, ids };
   });
 }

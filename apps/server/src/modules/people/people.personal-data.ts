@@ -6,9 +6,8 @@
  * Tun who it was.
  */
 import { isRole, ROLE_LABELS_NB, todayInSchoolZone } from '@tun/shared';
-import { nowIso } from '../../db/database';
 import type { PersonalData } from '../privacy/personal-data';
-import { mutableData, personName, rolesOfPerson } from './people.repository';
+import { deleteRolesOf, erasePersonRow, mutableData, personName, rolesOfPerson } from './people.repository';
 
 export const ERASED_NAME = { first: 'Slettet', last: 'bruker' } as const;
 
@@ -33,29 +32,11 @@ export const peoplePersonalData: PersonalData = {
     };
   },
   erase: async (trx, schoolId, person, publish) => {
-    await trx
-      .deleteFrom('person_role')
-      .where('school_id', '=', schoolId)
-      .where('person_id', '=', person.id)
-      .execute();
-    await trx
-      .updateTable('person')
-      .set({
-        first_name: ERASED_NAME.first,
-        middle_name: null,
-        last_name: ERASED_NAME.last,
-        email: null,
-        phone: null,
-        room: null,
-        user_mutable_data: '{}',
-        user_id: null,
-        left_on: person.left_on ?? todayInSchoolZone(),
-        erased_at: nowIso(),
-        updated_at: nowIso(),
-      })
-      .where('school_id', '=', schoolId)
-      .where('id', '=', person.id)
-      .execute();
+    await deleteRolesOf(trx, schoolId, person.id);
+    await erasePersonRow(trx, schoolId, person.id, {
+      name: ERASED_NAME,
+      leftOn: person.left_on ?? todayInSchoolZone(),
+    });
     publish('people', [person.id]);
   },
 };

@@ -1,7 +1,7 @@
-import { forgetEventCreator } from '../calendar/calendar.repository';
 import { randomUUID } from 'node:crypto';
 import type { PersonName, Role, UserMutableData } from '@tun/shared';
 import { nowIso, type Dialect, type Queryable } from '../../db/database';
+import { personName } from '../../db/rows';
 import type { PersonRow } from '../../db/schema';
 
 export interface NewPerson {
@@ -77,13 +77,7 @@ export async function setLeftOn(
     .execute();
 }
 
-export function personName(row: Pick<PersonRow, 'first_name' | 'middle_name' | 'last_name'>): PersonName {
-  return {
-    first: row.first_name,
-    ...(row.middle_name ? { middle: row.middle_name } : {}),
-    last: row.last_name,
-  };
-}
+export { personName };
 
 /** What is stored, keeping only well-formed fields: a bad value must not break every list it is in. */
 export function mutableData(row: Pick<PersonRow, 'user_mutable_data'>): UserMutableData {
@@ -298,7 +292,6 @@ export async function deleteAccount(trx: Queryable, userId: string): Promise<voi
  * and password links go with them (foreign keys cascade).
  */
 export async function deletePersonRow(trx: Queryable, schoolId: string, personId: string): Promise<void> {
-  await forgetEventCreator(trx, schoolId, personId);
   await trx.deleteFrom('person').where('school_id', '=', schoolId).where('id', '=', personId).execute();
 }
 
@@ -334,4 +327,104 @@ export async function formerAmong(
     .where('left_on', 'is not', null)
     .execute();
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The rows a Person is made of, three queries whatever the number of people: those at the
+ * school, with `former` also those who have left and erased ones, or those with the given ids
+ * (never an erased one). The line is joined so that a membership of a line that is gone (or is
+ * another school's) can be told apart (SPEC §8).
+ */
+export async function personRows(
+  db: Queryable,
+  schoolId: string,
+  options: { ids?: readonly string[]; former?: boolean },
+) {
+  // Only what a Person shows: a 400-student school is read whole on every refresh of the list.
+  let people = db
+    .selectFrom('person')
+    .select([
+      'id',
+      'first_name',
+      'middle_name',
+      'last_name',
+      'email',
+      'phone',
+      'room',
+      'user_id',
+      'user_mutable_data',
+      'left_on',
+      'erased_at',
+    ])
+    .where('school_id', '=', schoolId);
+  if (options.ids) people = people.where('erased_at', 'is', null);
+  else if (!options.former) people = people.where('left_on', 'is', null);
+  let roles = db.selectFrom('person_role').select(['person_id', 'role']).where('school_id', '=', schoolId);
+  let lines = db
+    .selectFrom('line_member')
+    .leftJoin('line', (join) =>
+      join.onRef('line.id', '=', 'line_member.line_id').on('line.school_id', '=', schoolId),
+    )
+    .select(['line_member.person_id', 'line_member.line_id', 'line.id as found'])
+    .where('line_member.school_id', '=', schoolId);
+  if (options.ids) {
+    const ids = [...options.ids];
+    people = people.where('id', 'in', ids);
+    roles = roles.where('person_id', 'in', ids);
+    lines = lines.where('line_member.person_id', 'in', ids);
+  }
+  const [personRows, roleRows, lineRows] = await Promise.all([
+    people.orderBy('last_name').orderBy('first_name').execute(),
+    roles.execute(),
+    lines.execute(),
+  ]);
+  return { personRows, roleRows, lineRows };
+}
+
+export async function setUserId(
+  trx: Queryable,
+  personId: string,
+  userId: string,
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable('person')
+    .set({ user_id: userId, updated_at: now })
+    .where('id', '=', personId)
+    .execute();
+}
+
+export async function deleteRolesOf(trx: Queryable, schoolId: string, personId: string): Promise<void> {
+  await trx
+    .deleteFrom('person_role')
+    .where('school_id', '=', schoolId)
+    .where('person_id', '=', personId)
+    .execute();
+}
+
+/** Keeps the row as a pseudonym: the given name, no contact, no account. */
+export async function erasePersonRow(
+  trx: Queryable,
+  schoolId: string,
+  personId: string,
+  erased: { name: { first: string; last: string }; leftOn: string },
+): Promise<void> {
+  await trx
+    .updateTable('person')
+    .set({
+      first_name: erased.name.first,
+      middle_name: null,
+      last_name: erased.name.last,
+      email: null,
+      phone: null,
+      room: null,
+      user_mutable_data: '{}',
+      user_id: null,
+      left_on: erased.leftOn,
+      erased_at: nowIso(),
+      updated_at: nowIso(),
+    })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', personId)
+    .execute();
 }

@@ -16,17 +16,16 @@ import {
 } from '@tun/shared';
 import type { RequestPrincipal } from '../../auth/principal';
 import type { AppContext } from '../../context';
-import { write } from '../../db/write';
 import {
-  createPersonInTransaction,
-  deletePersonInTransaction,
+  createPerson,
+  deletePerson,
   isDeletable,
   loadPeople,
   loadPerson,
-  setLeftInTransaction,
-  setRolesInTransaction,
-  updateOwnDataInTransaction,
-  updatePersonInTransaction,
+  setLeft,
+  setRoles,
+  updateOwnData,
+  updatePerson,
 } from './people.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -113,10 +112,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request, reply) => {
       const { schoolId, personId } = request.principal;
-      const person = await write(ctx, schoolId, async (trx, publish) => {
-        const id = await createPersonInTransaction(trx, publish, { schoolId, personId }, request.body);
-        return loadPerson(trx, schoolId, id);
-      });
+      const person = await createPerson(ctx, { schoolId, personId }, request.body);
       return reply.code(201).send(person);
     },
   );
@@ -136,17 +132,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request) => {
       const { schoolId, personId } = request.principal;
-      return write(ctx, schoolId, async (trx, publish) => {
-        await updatePersonInTransaction(
-          trx,
-          publish,
-          { schoolId, personId },
-          ctx.database.dialect,
-          request.params.id,
-          request.body,
-        );
-        return loadPerson(trx, schoolId, request.params.id);
-      });
+      return updatePerson(ctx, { schoolId, personId }, request.params.id, request.body);
     },
   );
 
@@ -164,9 +150,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request, reply) => {
       const { schoolId, personId } = request.principal;
-      await write(ctx, schoolId, (trx, publish) =>
-        deletePersonInTransaction(trx, publish, { schoolId, personId }, request.params.id),
-      );
+      await deletePerson(ctx, { schoolId, personId }, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -202,16 +186,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request) => {
       const { schoolId, personId } = request.principal;
-      return write(ctx, schoolId, async (trx, publish) => {
-        await setLeftInTransaction(
-          trx,
-          publish,
-          { schoolId, personId },
-          request.params.id,
-          request.body.leftOn,
-        );
-        return loadPerson(trx, schoolId, request.params.id);
-      });
+      return setLeft(ctx, { schoolId, personId }, request.params.id, request.body.leftOn);
     },
   );
 
@@ -228,10 +203,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request) => {
       const { schoolId, personId } = request.principal;
-      return write(ctx, schoolId, async (trx, publish) => {
-        await setLeftInTransaction(trx, publish, { schoolId, personId }, request.params.id, null);
-        return loadPerson(trx, schoolId, request.params.id);
-      });
+      return setLeft(ctx, { schoolId, personId }, request.params.id, null);
     },
   );
 
@@ -249,16 +221,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request) => {
       const { schoolId, personId } = request.principal;
-      return write(ctx, schoolId, async (trx, publish) => {
-        await setRolesInTransaction(
-          trx,
-          publish,
-          { schoolId, personId },
-          request.params.id,
-          request.body.roles,
-        );
-        return loadPerson(trx, schoolId, request.params.id);
-      });
+      return setRoles(ctx, { schoolId, personId }, request.params.id, request.body.roles);
     },
   );
 
@@ -276,9 +239,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request) => {
       const { schoolId, personId } = request.principal;
-      const userMutableData = await write(ctx, schoolId, (trx, publish) =>
-        updateOwnDataInTransaction(trx, publish, { schoolId, personId }, request.body.userMutableData),
-      );
+      const userMutableData = await updateOwnData(ctx, { schoolId, personId }, request.body.userMutableData);
       return { userMutableData };
     },
   );

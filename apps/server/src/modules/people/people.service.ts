@@ -2,6 +2,7 @@ import {
   fullName,
   parseRoles,
   ROLES,
+  SPEC_MESSAGES,
   type MeUpdate,
   type Person,
   type PersonInput,
@@ -9,10 +10,14 @@ import {
   type Role,
   type UserMutableData,
 } from '@tun/shared';
+import type { AppContext } from '../../context';
 import type { Dialect, Queryable, Trx } from '../../db/database';
-import type { Publish } from '../../db/write';
+import { write, type Publish } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.repository';
+import { forgetCreator } from '../calendar/calendar.service';
+import { unknownLines } from '../lines/lines.service';
+import { endDutyOf } from '../supervision/supervision.service';
 import { hasHistory, leavePersonalData } from '../privacy/personal-data-registry';
 import {
   addMemberships,
@@ -28,13 +33,17 @@ import {
   lockSchool,
   mutableData,
   personName,
+  personRows,
   removeMemberships,
   replaceRoles,
   rolesOfPerson,
   setLeftOn,
+  setUserId,
   updateAccount,
   updatePersonRow,
 } from './people.repository';
+
+type Deps = Pick<AppContext, 'database' | 'live'>;
 
 export interface Actor {
   schoolId: string;
@@ -46,15 +55,7 @@ const EMAIL_TAKEN = 'E-postadressen er allerede i bruk.';
 
 /** Lines of the school among `ids`; anything else is refused with the field that named it. */
 export async function checkLines(db: Queryable, schoolId: string, ids: readonly string[], path = 'memberOf') {
-  if (ids.length === 0) return;
-  const found = await db
-    .selectFrom('line')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('id', 'in', [...ids])
-    .execute();
-  const known = new Set(found.map((row) => row.id));
-  const unknown = ids.filter((id) => !known.has(id));
+  const unknown = await unknownLines(db, schoolId, ids);
   if (unknown.length > 0) {
     throw new ProblemError(
       'validation-failed',
@@ -137,46 +138,7 @@ export async function loadPeople(
   options: { ids?: readonly string[]; former?: boolean; warn?: (message: string) => void } = {},
 ): Promise<Person[]> {
   if (options.ids && options.ids.length === 0) return [];
-  // Only what a Person shows: a 400-student school is read whole on every refresh of the list.
-  let people = db
-    .selectFrom('person')
-    .select([
-      'id',
-      'first_name',
-      'middle_name',
-      'last_name',
-      'email',
-      'phone',
-      'room',
-      'user_id',
-      'user_mutable_data',
-      'left_on',
-      'erased_at',
-    ])
-    .where('school_id', '=', schoolId);
-  if (options.ids) people = people.where('erased_at', 'is', null);
-  else if (!options.former) people = people.where('left_on', 'is', null);
-  let roles = db.selectFrom('person_role').select(['person_id', 'role']).where('school_id', '=', schoolId);
-  // The line is joined so that a membership of a line that is gone (or is another school's)
-  // is skipped with a warning instead of handed out (SPEC §8).
-  let lines = db
-    .selectFrom('line_member')
-    .leftJoin('line', (join) =>
-      join.onRef('line.id', '=', 'line_member.line_id').on('line.school_id', '=', schoolId),
-    )
-    .select(['line_member.person_id', 'line_member.line_id', 'line.id as found'])
-    .where('line_member.school_id', '=', schoolId);
-  if (options.ids) {
-    const ids = [...options.ids];
-    people = people.where('id', 'in', ids);
-    roles = roles.where('person_id', 'in', ids);
-    lines = lines.where('line_member.person_id', 'in', ids);
-  }
-  const [personRows, roleRows, lineRows] = await Promise.all([
-    people.orderBy('last_name').orderBy('first_name').execute(),
-    roles.execute(),
-    lines.execute(),
-  ]);
+  const { personRows: rows, roleRows, lineRows } = await personRows(db, schoolId, options);
   const rolesOf = new Map<string, string[]>();
   for (const row of roleRows) rolesOf.set(row.person_id, [...(rolesOf.get(row.person_id) ?? []), row.role]);
   const linesOf = new Map<string, string[]>();
@@ -187,7 +149,7 @@ export async function loadPeople(
     }
     linesOf.set(row.person_id, [...(linesOf.get(row.person_id) ?? []), row.line_id]);
   }
-  return personRows.map((row) => ({
+  return rows.map((row) => ({
     id: row.id,
     name: personName(row),
     email: row.email,
@@ -230,7 +192,7 @@ function auditView(person: Person) {
  * Changes what the school keeps about a person. A person with a sign-in keeps signing in with
  * the new address, so the account follows; such a person cannot be left without one.
  */
-export async function updatePersonInTransaction(
+async function updatePersonInTransaction(
   trx: Trx,
   publish: Publish,
   actor: Actor,
@@ -293,13 +255,18 @@ export async function updatePersonInTransaction(
   publish('people', [personId]);
 }
 
+/** The person signs in with the account from now on, in the caller's transaction. */
+export async function attachAccount(trx: Trx, personId: string, userId: string, now: string): Promise<void> {
+  await setUserId(trx, personId, userId, now);
+}
+
 /** Refuses a change that would leave the school without an admin (call it after the change). */
 export async function assertAdminRemains(trx: Trx, schoolId: string) {
   if ((await countAdmins(trx, schoolId)) === 0) throw new ProblemError('last-admin');
 }
 
 /** Replaces a person's roles; audited with before and after. Unchanged roles write nothing. */
-export async function setRolesInTransaction(
+async function setRolesInTransaction(
   trx: Trx,
   publish: Publish,
   actor: Actor,
@@ -332,7 +299,7 @@ export async function setRolesInTransaction(
  * and sessions, in the caller's transaction. (Export and erasure of all their data for GDPR is
  * the privacy module's.)
  */
-export async function deletePersonInTransaction(
+async function deletePersonInTransaction(
   trx: Trx,
   publish: Publish,
   actor: Actor,
@@ -345,17 +312,12 @@ export async function deletePersonInTransaction(
   if (await hasHistory(trx, actor.schoolId, personId)) throw new ProblemError('person-has-history');
   const before = await loadPerson(trx, actor.schoolId, personId);
 
+  await forgetCreator(trx, actor.schoolId, personId);
   await deletePersonRow(trx, actor.schoolId, personId);
   if (row.user_id !== null) await deleteAccount(trx, row.user_id);
   if (before.roles.includes('admin')) await assertAdminRemains(trx, actor.schoolId);
 
-  const supervision = await trx
-    .updateTable('school')
-    .set({ current_supervision: null })
-    .where('id', '=', actor.schoolId)
-    .where('current_supervision', '=', personId)
-    .executeTakeFirst();
-  if (Number(supervision.numUpdatedRows) > 0) publish('school', [actor.schoolId]);
+  await endDutyOf(trx, publish, actor.schoolId, personId);
 
   await recordAudit(trx, {
     schoolId: actor.schoolId,
@@ -381,7 +343,7 @@ export async function isDeletable(db: Queryable, schoolId: string, personId: str
  * module ends at once (sessions, password links, calendar feeds, supervision) ends. The school
  * keeps an admin who is still there.
  */
-export async function setLeftInTransaction(
+async function setLeftInTransaction(
   trx: Trx,
   publish: Publish,
   actor: Actor,
@@ -412,14 +374,14 @@ export async function setLeftInTransaction(
 }
 
 /** A person's own userMutableData, merged; an empty picture address removes the picture. */
-export async function updateOwnDataInTransaction(
+async function updateOwnDataInTransaction(
   trx: Trx,
   publish: Publish,
   actor: { schoolId: string; personId: string },
   patch: MeUpdate['userMutableData'],
 ): Promise<UserMutableData> {
   const row = await findPerson(trx, actor.schoolId, actor.personId);
-  if (!row) throw new ProblemError('not-in-directory', 'User not in userdirect?');
+  if (!row) throw new ProblemError('not-in-directory', SPEC_MESSAGES.notInDirectory);
   const before = mutableData(row);
   const after: UserMutableData = { ...before, ...patch };
   if (after.profilePicURL === '') delete after.profilePicURL;
@@ -435,4 +397,63 @@ export async function updateOwnDataInTransaction(
   });
   publish('people', [actor.personId]);
   return after;
+}
+
+export async function createPerson(deps: Deps, actor: Actor, input: PersonInput): Promise<Person> {
+  return write(deps, actor.schoolId, async (trx, publish) => {
+    const id = await createPersonInTransaction(trx, publish, actor, input);
+    return loadPerson(trx, actor.schoolId, id);
+  });
+}
+
+export async function updatePerson(
+  deps: Deps,
+  actor: Actor,
+  personId: string,
+  update: PersonUpdate,
+): Promise<Person> {
+  return write(deps, actor.schoolId, async (trx, publish) => {
+    await updatePersonInTransaction(trx, publish, actor, deps.database.dialect, personId, update);
+    return loadPerson(trx, actor.schoolId, personId);
+  });
+}
+
+export async function deletePerson(deps: Deps, actor: Actor, personId: string): Promise<void> {
+  await write(deps, actor.schoolId, (trx, publish) =>
+    deletePersonInTransaction(trx, publish, actor, personId),
+  );
+}
+
+export async function setLeft(
+  deps: Deps,
+  actor: Actor,
+  personId: string,
+  leftOn: string | null,
+): Promise<Person> {
+  return write(deps, actor.schoolId, async (trx, publish) => {
+    await setLeftInTransaction(trx, publish, actor, personId, leftOn);
+    return loadPerson(trx, actor.schoolId, personId);
+  });
+}
+
+export async function setRoles(
+  deps: Deps,
+  actor: Actor,
+  personId: string,
+  roles: readonly Role[],
+): Promise<Person> {
+  return write(deps, actor.schoolId, async (trx, publish) => {
+    await setRolesInTransaction(trx, publish, actor, personId, roles);
+    return loadPerson(trx, actor.schoolId, personId);
+  });
+}
+
+export async function updateOwnData(
+  deps: Deps,
+  actor: { schoolId: string; personId: string },
+  patch: MeUpdate['userMutableData'],
+): Promise<UserMutableData> {
+  return write(deps, actor.schoolId, (trx, publish) =>
+    updateOwnDataInTransaction(trx, publish, actor, patch),
+  );
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idSchema } from '@tun/shared';
 import type { AppContext } from '../../context';
 import { erasePerson, exportPersonData } from './privacy.service';
 
-const personParams = z.object({ id: z.string().min(1).max(200) });
+const personParams = z.object({ id: idSchema });
 
 export async function privacyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();

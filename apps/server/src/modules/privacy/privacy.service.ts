@@ -14,8 +14,6 @@ import { assertAdminRemains } from '../people/people.service';
 import { findSchool } from '../school/school.repository';
 import { erasePersonalData, exportPersonalData } from './personal-data-registry';
 
-export { pseudonymise } from '../audit/audit.personal-data';
-
 interface Actor {
   schoolId: string;
   personId: string;

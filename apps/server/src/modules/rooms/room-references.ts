@@ -8,8 +8,10 @@
  */
 import type { RoomReferenceKind, RoomReferences } from '@tun/shared';
 import type { Queryable, Trx } from '../../db/database';
-import { nowIso } from '../../db/database';
 import type { Publish } from '../../db/write';
+import { calendarRooms } from '../calendar/calendar.service';
+import { electivesMainRoom } from '../electives/electives.service';
+import { linesMainRoom } from '../lines/lines.service';
 
 export interface RoomReference {
   kind: RoomReferenceKind;
@@ -19,28 +21,17 @@ export interface RoomReference {
 }
 
 /** Lines and electives keep a main room by id; both lose it together with the room. */
-function mainRoomReference(kind: 'lines' | 'electives', table: 'line' | 'elective'): RoomReference {
-  const ids = async (db: Queryable, schoolId: string, roomId: string) => {
-    const rows = await db
-      .selectFrom(table)
-      .select('id')
-      .where('school_id', '=', schoolId)
-      .where('main_room_id', '=', roomId)
-      .execute();
-    return rows.map((row) => row.id);
-  };
+function mainRoomReference(
+  kind: 'lines' | 'electives',
+  owner: typeof linesMainRoom | typeof electivesMainRoom,
+): RoomReference {
   return {
     kind,
-    count: async (db, schoolId, roomId) => (await ids(db, schoolId, roomId)).length,
+    count: async (db, schoolId, roomId) => (await owner.holders(db, schoolId, roomId)).length,
     clear: async (trx, schoolId, roomId, publish) => {
-      const changed = await ids(trx, schoolId, roomId);
+      const changed = await owner.holders(trx, schoolId, roomId);
       if (changed.length === 0) return;
-      await trx
-        .updateTable(table)
-        .set({ main_room_id: null, updated_at: nowIso() })
-        .where('school_id', '=', schoolId)
-        .where('main_room_id', '=', roomId)
-        .execute();
+      await owner.clear(trx, schoolId, roomId);
       publish(kind, changed);
     },
   };
@@ -49,86 +40,28 @@ function mainRoomReference(kind: 'lines' | 'electives', table: 'line' | 'electiv
 /** Stored events (SPEC §4 'roomUsed'); deletion markers hold no room. */
 const futureEvents: RoomReference = {
   kind: 'futureEvents',
-  count: async (db, schoolId, roomId) => {
-    const row = await db
-      .selectFrom('calendar_event')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('school_id', '=', schoolId)
-      .where('room_id', '=', roomId)
-      .where('time_end', '>', nowIso())
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  },
+  count: (db, schoolId, roomId) => calendarRooms.countFutureEvents(db, schoolId, roomId),
   clear: async (trx, schoolId, roomId, publish) => {
-    const rows = await trx
-      .selectFrom('calendar_event')
-      .select('id')
-      .where('school_id', '=', schoolId)
-      .where('room_id', '=', roomId)
-      .execute();
-    if (rows.length === 0) return;
-    await trx
-      .updateTable('calendar_event')
-      .set({ room_id: null, updated_at: nowIso() })
-      .where('school_id', '=', schoolId)
-      .where('room_id', '=', roomId)
-      .execute();
-    publish(
-      'calendar',
-      rows.map((row) => row.id),
-    );
+    const eventIds = await calendarRooms.clearEvents(trx, schoolId, roomId);
+    if (eventIds.length > 0) publish('calendar', eventIds);
   },
 };
 
 /** Entries of the weekly schedules (SPEC §4 'the normalWeek schedule'), named schedules included. */
 const scheduleEvents: RoomReference = {
   kind: 'scheduleEvents',
-  count: async (db, schoolId, roomId) => {
-    const row = await db
-      .selectFrom('schedule_entry')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('school_id', '=', schoolId)
-      .where('room_id', '=', roomId)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  },
+  count: (db, schoolId, roomId) => calendarRooms.countEntries(db, schoolId, roomId),
   clear: async (trx, schoolId, roomId, publish) => {
-    const rows = await trx
-      .selectFrom('schedule_entry')
-      .select('schedule_id')
-      .distinct()
-      .where('school_id', '=', schoolId)
-      .where('room_id', '=', roomId)
-      .execute();
-    if (rows.length === 0) return;
-    await trx
-      .updateTable('schedule_entry')
-      .set({ room_id: null })
-      .where('school_id', '=', schoolId)
-      .where('room_id', '=', roomId)
-      .execute();
-    await trx
-      .updateTable('schedule')
-      .set({ updated_at: nowIso() })
-      .where('school_id', '=', schoolId)
-      .where(
-        'id',
-        'in',
-        rows.map((row) => row.schedule_id),
-      )
-      .execute();
-    publish(
-      'calendar',
-      rows.map((row) => row.schedule_id),
-    );
+    const scheduleIds = await calendarRooms.clearEntries(trx, schoolId, roomId);
+    if (scheduleIds.length > 0) publish('calendar', scheduleIds);
   },
 };
 
 export const ROOM_REFERENCES: readonly RoomReference[] = [
   futureEvents,
   scheduleEvents,
-  mainRoomReference('lines', 'line'),
-  mainRoomReference('electives', 'elective'),
+  mainRoomReference('lines', linesMainRoom),
+  mainRoomReference('electives', electivesMainRoom),
 ];
 
 const NONE: RoomReferences = { futureEvents: 0, scheduleEvents: 0, lines: 0, electives: 0 };

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Room } from '@tun/shared';
 import { nowIso, type Queryable } from '../../db/database';
+import { sameName, sortByName } from '../../db/rows';
 
 // Numeric, so that "Rom 2" comes before "Rom 10".
-const byName = new Intl.Collator('nb', { numeric: true, sensitivity: 'base' });
-
-export function sortByName<T extends { name: string }>(items: T[]): T[] {
-  return items.sort((a, b) => byName.compare(a.name, b.name) || (a.name < b.name ? -1 : 1));
-}
 
 export async function listRooms(db: Queryable, schoolId: string): Promise<Room[]> {
   const rows = await db.selectFrom('room').select(['id', 'name']).where('school_id', '=', schoolId).execute();
@@ -32,7 +28,7 @@ export async function findRoomNamed(
   except?: string,
 ): Promise<Room | undefined> {
   const rooms = await listRooms(db, schoolId);
-  return rooms.find((room) => room.id !== except && byName.compare(room.name, name) === 0);
+  return rooms.find((room) => room.id !== except && sameName(room.name, name));
 }
 
 export async function insertRoom(trx: Queryable, schoolId: string, name: string): Promise<Room> {

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { roomInputSchema, roomReferencesSchema, roomSchema } from '@tun/shared';
+import { roomInputSchema, roomReferencesSchema, roomSchema, idSchema } from '@tun/shared';
 import type { AppContext } from '../../context';
 import { ProblemError } from '../../http/problem';
 import { findRoom, listRooms } from './rooms.repository';
 import { changeRoom, createRoom, removeRoom, roomReferences } from './rooms.service';
 
-const params = z.object({ id: z.string().min(1).max(200) });
+const params = z.object({ id: idSchema });
 
 export async function roomsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();

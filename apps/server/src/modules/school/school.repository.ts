@@ -1,7 +1,6 @@
 import type { School, SchoolUpdate } from '@tun/shared';
 import { nowIso, type Queryable } from '../../db/database';
 import type { SchoolRow } from '../../db/schema';
-import { insertNormalWeek } from '../calendar/calendar.repository';
 
 export function toSchool(row: SchoolRow): School {
   return {
@@ -37,8 +36,6 @@ export async function insertSchool(
       updated_at: now,
     })
     .execute();
-  // A school always has its normal week (SPEC §8 'Could not find normalweek!').
-  await insertNormalWeek(trx, school.id);
 }
 
 export async function updateSchool(trx: Queryable, schoolId: string, update: SchoolUpdate): Promise<void> {

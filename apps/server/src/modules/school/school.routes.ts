@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { schoolSchema, schoolUpdateSchema } from '@tun/shared';
 import type { AppContext } from '../../context';
-import { write } from '../../db/write';
-import { ProblemError } from '../../http/problem';
-import { findSchool, toSchool, updateSchool } from './school.repository';
+import { changeSchool, getSchool } from './school.service';
 
 export async function schoolRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -19,11 +17,7 @@ export async function schoolRoutes(app: FastifyInstance, ctx: AppContext): Promi
         response: { 200: schoolSchema },
       },
     },
-    async (request) => {
-      const row = await findSchool(ctx.database.db, request.principal.schoolId);
-      if (!row) throw new ProblemError('not-found', 'Could not fetch groups for school. Do they exist?');
-      return toSchool(row);
-    },
+    async (request) => getSchool(ctx.database.db, request.principal.schoolId),
   );
 
   routes.patch(
@@ -37,15 +31,6 @@ export async function schoolRoutes(app: FastifyInstance, ctx: AppContext): Promi
         response: { 200: schoolSchema },
       },
     },
-    async (request) => {
-      const { schoolId } = request.principal;
-      const row = await write(ctx, schoolId, async (trx, publish) => {
-        await updateSchool(trx, schoolId, request.body);
-        publish('school', [schoolId]);
-        return findSchool(trx, schoolId);
-      });
-      if (!row) throw new ProblemError('not-found');
-      return toSchool(row);
-    },
+    async (request) => changeSchool(ctx, request.principal.schoolId, request.body),
   );
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema, sessionSchema } from '@tun/shared';
+import { loginSchema, sessionSchema, SPEC_MESSAGES } from '@tun/shared';
 import { authHeaders, findDirectoryEntry } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { ProblemError } from '../../http/problem';
-import { describeSession, signOut } from './session.service';
+import { describeSession, dropSession, signOut } from './session.service';
 import { signInSucceeded, startSignIn } from './sign-in-throttle.service';
 
 function forwardCookies(from: Response, reply: FastifyReply): void {
@@ -48,8 +48,8 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const entry = await findDirectoryEntry(db, signedIn.user.id, warn);
       if (!entry) {
         // An account that belongs to no school gets no session.
-        await db.deleteFrom('session').where('token', '=', signedIn.token).execute();
-        throw new ProblemError('not-in-directory', 'User not in userdirect?');
+        await dropSession(db, signedIn.token);
+        throw new ProblemError('not-in-directory', SPEC_MESSAGES.notInDirectory);
       }
       forwardCookies(response, reply);
       return describeSession(db, entry);

@@ -1,11 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { grantsOf, type Session } from '@tun/shared';
+import { grantsOf, type Session, SPEC_MESSAGES } from '@tun/shared';
 import { authHeaders, sessionIdOf, type RequestPrincipal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { ProblemError } from '../../http/problem';
 import { findPerson, mutableData, personName } from '../people/people.repository';
 import { findSchool } from '../school/school.repository';
+import { deleteSession } from './session.repository';
 
 /** The session as the web app needs it: who, which school, and what they may do. */
 export async function describeSession(
@@ -16,8 +17,8 @@ export async function describeSession(
     findPerson(db, principal.schoolId, principal.personId),
     findSchool(db, principal.schoolId),
   ]);
-  if (!person) throw new ProblemError('not-in-directory', 'User not in userdirect?');
-  if (!school) throw new ProblemError('not-found', 'Could not fetch groups for school. Do they exist?');
+  if (!person) throw new ProblemError('not-in-directory', SPEC_MESSAGES.notInDirectory);
+  if (!school) throw new ProblemError('not-found', SPEC_MESSAGES.schoolMissing);
   return {
     user: {
       id: person.id,
@@ -43,4 +44,9 @@ export async function signOut(
   const response = await ctx.auth.api.signOut({ headers: authHeaders(headers), asResponse: true });
   if (sessionId) await ctx.live.endSessions([sessionId]);
   return response;
+}
+
+/** A session better-auth opened for an account that belongs to no school is taken back. */
+export async function dropSession(db: Queryable, token: string): Promise<void> {
+  await deleteSession(db, token);
 }

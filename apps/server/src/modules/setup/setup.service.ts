@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { fullName, type SetupInput } from '@tun/shared';
 import { createCredentialAccount } from '../../auth/accounts';
 import type { AppContext } from '../../context';
-import { nowIso, type Queryable } from '../../db/database';
+import type { Queryable } from '../../db/database';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.repository';
 import { addRoles, insertPerson } from '../people/people.repository';
-import { insertSchool } from '../school/school.repository';
+import { addSchool } from '../school/school.service';
+import { insertInstallation, isInstalled } from './setup.repository';
 
 export async function needsSetup(db: Queryable): Promise<boolean> {
-  const row = await db.selectFrom('installation').select('id').executeTakeFirst();
-  return row === undefined;
+  return !(await isInstalled(db));
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -31,8 +31,8 @@ export async function runSetup(
   const schoolId = randomUUID();
   try {
     return await write(ctx, schoolId, async (trx, publish) => {
-      await trx.insertInto('installation').values({ id: 1, set_up_at: nowIso() }).execute();
-      await insertSchool(trx, { id: schoolId, ...input.school });
+      await insertInstallation(trx);
+      await addSchool(trx, { id: schoolId, ...input.school });
       const userId = await createCredentialAccount(
         trx,
         { auth: ctx.auth, dialect: ctx.database.dialect },

@@ -1,6 +1,6 @@
 import { ROLES, type Student } from '@tun/shared';
 import type { Queryable } from '../../db/database';
-import { personName } from '../people/people.repository';
+import { personName } from '../../db/rows';
 
 /** Any known role but stipp makes a person staff (or a screen); unknown role ids are ignored. */
 const NOT_STUDENT_ROLES = ROLES.filter((role) => role !== 'stipp');

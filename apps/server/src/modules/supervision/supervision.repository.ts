@@ -28,6 +28,21 @@ export async function setCurrentSupervision(trx: Queryable, schoolId: string, pe
     .execute();
 }
 
+/** Clears the duty only if `personId` has it; whether it did. */
+export async function clearSupervisionOf(
+  trx: Queryable,
+  schoolId: string,
+  personId: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('school')
+    .set({ current_supervision: null })
+    .where('id', '=', schoolId)
+    .where('current_supervision', '=', personId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** When the current duty began: the latest audited takeover by that person. */
 export async function takenOverAt(db: Queryable, schoolId: string, personId: string) {
   const row = await db

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { supervisionReleaseSchema, supervisionSchema } from '@tun/shared';
 import type { AppContext } from '../../context';
-import { write } from '../../db/write';
 import { getSupervision, releaseSupervision, takeSupervision } from './supervision.service';
 
 export async function supervisionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -34,10 +33,7 @@ export async function supervisionRoutes(app: FastifyInstance, ctx: AppContext): 
     },
     async (request) => {
       const { schoolId, personId, roles } = request.principal;
-      await write(ctx, schoolId, (trx, publish) =>
-        takeSupervision(trx, publish, { schoolId, personId, roles }),
-      );
-      return getSupervision(ctx.database.db, schoolId);
+      return takeSupervision(ctx, { schoolId, personId, roles });
     },
   );
 
@@ -54,10 +50,7 @@ export async function supervisionRoutes(app: FastifyInstance, ctx: AppContext): 
     },
     async (request) => {
       const { schoolId, personId, roles } = request.principal;
-      await write(ctx, schoolId, (trx, publish) =>
-        releaseSupervision(trx, publish, { schoolId, personId, roles }, request.body?.personId),
-      );
-      return getSupervision(ctx.database.db, schoolId);
+      return releaseSupervision(ctx, { schoolId, personId, roles }, request.body?.personId);
     },
   );
 }

@@ -1,0 +1,90 @@
+import type { Db, Queryable } from '../db/database';
+
+/** A user and its credential account, with the values already in better-auth's stored shape. */
+export async function insertCredentialUser(
+  trx: Queryable,
+  user: {
+    userId: string;
+    accountId: string;
+    name: string;
+    email: string;
+    emailVerified: number | boolean;
+    hash: string;
+    at: string | Date;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('user')
+    .values({
+      id: user.userId,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      image: null,
+      createdAt: user.at,
+      updatedAt: user.at,
+    })
+    .execute();
+  await trx
+    .insertInto('account')
+    .values({
+      id: user.accountId,
+      accountId: user.userId,
+      providerId: 'credential',
+      userId: user.userId,
+      password: user.hash,
+      createdAt: user.at,
+      updatedAt: user.at,
+    })
+    .execute();
+}
+
+export async function findSetting(db: Queryable, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('setting').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}
+
+/** Stores the setting unless another instance stored one first. */
+export async function insertSettingOnce(db: Queryable, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('setting')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
+
+/** The rows of the people an account is in the school directory (not those who left), one per role. */
+export async function directoryRows(db: Db, userId: string) {
+  return db
+    .selectFrom('person')
+    .leftJoin('person_role', 'person_role.person_id', 'person.id')
+    .select(['person.id', 'person.school_id', 'person_role.role'])
+    .where('person.user_id', '=', userId)
+    .where('person.left_on', 'is', null)
+    .execute();
+}
+
+/** A session with its person and roles, one row per role, found by token or by id. */
+export async function sessionRows(db: Db, by: { token: string } | { sessionId: string }) {
+  const query = db
+    .selectFrom('session')
+    .leftJoin('person', 'person.user_id', 'session.userId')
+    .leftJoin('person_role', 'person_role.person_id', 'person.id')
+    .select([
+      'session.id as sessionId',
+      'session.userId',
+      'session.expiresAt',
+      'person.id',
+      'person.school_id',
+      'person.left_on',
+      'person_role.role',
+    ]);
+  return 'token' in by
+    ? query.where('session.token', '=', by.token).execute()
+    : query.where('session.id', '=', by.sessionId).execute();
+}
+
+export async function sessionIdByToken(db: Db, token: string): Promise<string | undefined> {
+  const row = await db.selectFrom('session').select('id').where('token', '=', token).executeTakeFirst();
+  return row?.id;
+}

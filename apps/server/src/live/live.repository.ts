@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import type { Queryable } from '../db/database';
+import { nowIso } from '../db/database';
+
+export async function latestEventId(db: Queryable): Promise<number> {
+  const latest = await db
+    .selectFrom('live_event')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(latest?.id ?? 0);
+}
+
+export async function insertEvent(
+  trx: Queryable,
+  event: { schoolId: string; topic: string; ids: readonly string[] },
+): Promise<number> {
+  const row = await trx
+    .insertInto('live_event')
+    .values({ school_id: event.schoolId, topic: event.topic, ids: JSON.stringify(event.ids), at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** PostgreSQL only; inside a transaction it is delivered at commit. */
+export async function notify(db: Queryable, channel: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+}
+
+export async function eventsSince(db: Queryable, schoolId: string, afterId: number, limit: number) {
+  return db
+    .selectFrom('live_event')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Every school's events after `afterId`. */
+export async function eventsAfter(db: Queryable, afterId: number, limit: number) {
+  return db
+    .selectFrom('live_event')
+    .selectAll()
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function findEvent(db: Queryable, id: number) {
+  return db.selectFrom('live_event').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function pruneEvents(db: Queryable, before: string): Promise<void> {
+  await db.deleteFrom('live_event').where('at', '<', before).execute();
+}
