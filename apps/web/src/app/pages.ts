@@ -1,5 +1,5 @@
 import type nb from '../locales/nb.json';
-import type { Access } from '../features/auth/access';
+import type { Access } from '../entities/session/access';
 
 /** A page's key in the catalog's `pages` section; its `title` is the page's h1 and tab title. */
 export type PageKey = keyof (typeof nb)['pages'];

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { sessionQueryKey } from '../features/auth/api/get-session';
+import { sessionQueryKey } from '../entities/session/get-session';
 import { ApiError, isApiError } from '../lib/api-client';
 
 const MAX_RETRIES = 2;

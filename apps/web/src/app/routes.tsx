@@ -7,12 +7,12 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { ErrorPage, NotFoundContent, NotFoundPage } from '../components/status-pages';
-import { sessionQueryOptions } from '../features/auth/api/get-session';
-import type { Access } from '../features/auth/access';
-import type { CalendarSearch } from '../features/calendar/components/calendar-model';
+import { sessionQueryOptions } from '../entities/session/get-session';
+import type { Access } from '../entities/session/access';
+import type { CalendarSearch } from '../features/calendar/model/calendar-model';
 import { isApiError } from '../lib/api-client';
 import { PAGE_ACCESS, type AppPageKey, type PageKey } from './pages';
-import { reportSearch } from '../features/attendance-reports/report-search';
+import { reportSearch } from '../features/attendance-reports/model/report-search';
 import { attendanceSearch, classDetailsSearch, loginSearch } from './search-params';
 
 export interface RouterContext {
@@ -50,7 +50,7 @@ const loginRoute = createRoute({
   path: 'login',
   validateSearch: loginSearch,
   staticData: { page: 'login' },
-  component: lazyRouteComponent(() => import('../features/auth/pages/login-page'), 'LoginPage'),
+  component: lazyRouteComponent(() => import('./composed/login-page'), 'LoginPage'),
 });
 
 /** Not in SPEC §2: where a one-time password link (made by an admin) opens. Public, like /login. */
@@ -126,7 +126,7 @@ const dashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'dashboard',
   staticData: page('dashboard'),
-  component: lazyRouteComponent(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage'),
+  component: lazyRouteComponent(() => import('./composed/dashboard-page'), 'DashboardPage'),
 });
 
 // Pages still to be built share one placeholder; each gets its real component when it is built.
@@ -148,7 +148,7 @@ const calendarRoute = createRoute({
     return search.show === 'school' ? { show: 'school' } : {};
   },
   staticData: page('calendar'),
-  component: lazyRouteComponent(() => import('../features/calendar/pages/calendar-page'), 'CalendarPage'),
+  component: lazyRouteComponent(() => import('./composed/calendar-page'), 'CalendarRoute'),
 });
 const studentsRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -161,7 +161,7 @@ const usersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'users',
   staticData: page('users'),
-  component: lazyRouteComponent(() => import('../features/people/pages/users-page'), 'UsersPage'),
+  component: lazyRouteComponent(() => import('./composed/users-page'), 'UsersRoute'),
 });
 const filesRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -219,7 +219,7 @@ const roomsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'rooms',
   staticData: page('rooms'),
-  component: lazyRouteComponent(() => import('../features/rooms/pages/rooms-page'), 'RoomsPage'),
+  component: lazyRouteComponent(() => import('./composed/rooms-page'), 'RoomsRoute'),
 });
 export const attendanceRoute = createRoute({
   getParentRoute: () => appRoute,

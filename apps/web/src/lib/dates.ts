@@ -1,9 +1,7 @@
+import { schoolDateTimeFormat } from '@tun/shared/time';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from './i18n';
-
-/** Schedule times are wall-clock times at the school (DESIGN §5), whatever the device's zone. */
-export const SCHOOL_TIME_ZONE = 'Europe/Oslo';
 
 // en-GB rather than en-US: Monday-first weeks and 24-hour time, as at a Norwegian school.
 const LOCALE_TAGS: Record<Language, string> = { nb: 'nb-NO', nn: 'nn-NO', en: 'en-GB' };
@@ -12,38 +10,27 @@ export function localeTag(language: string | undefined): string {
   return LOCALE_TAGS[isLanguage(language) ? language : DEFAULT_LANGUAGE];
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, { timeZone: SCHOOL_TIME_ZONE, ...options });
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
 type DateInput = Date | string | number;
 
 function toDate(value: DateInput): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
+/** Dates and times as they are at the school (DESIGN §5), whatever the device's zone. */
 export function formatDate(
   value: DateInput,
   language?: string,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
 ): string {
-  return dateTimeFormat(localeTag(language), options).format(toDate(value));
+  return schoolDateTimeFormat(localeTag(language), options).format(toDate(value));
 }
 
 export function formatTime(value: DateInput, language?: string): string {
-  return dateTimeFormat(localeTag(language), { timeStyle: 'short' }).format(toDate(value));
+  return schoolDateTimeFormat(localeTag(language), { timeStyle: 'short' }).format(toDate(value));
 }
 
 export function formatDateTime(value: DateInput, language?: string): string {
-  return dateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+  return schoolDateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
     toDate(value),
   );
 }

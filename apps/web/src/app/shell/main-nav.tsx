@@ -2,8 +2,8 @@ import { NavLink, Stack, Text, type NavLinkProps } from '@mantine/core';
 import { createLink, type LinkComponent } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canAccess } from '../../features/auth/access';
-import { useSession } from '../../features/auth/api/get-session';
+import { canAccess } from '../../entities/session/access';
+import { useSession } from '../../entities/session/get-session';
 import { PAGE_ACCESS } from '../pages';
 import { MAIN_NAV, SETUP_NAV, type NavItem } from './nav-items';
 

@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../components/language-select';
 import { RoleBadge } from '../../components/role-badge';
-import { useSession } from '../../features/auth/api/get-session';
+import { useSession } from '../../entities/session/get-session';
 import { useSignOut } from './use-sign-out';
 
 function initials(name: { first: string; last: string }): string {

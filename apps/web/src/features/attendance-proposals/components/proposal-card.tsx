@@ -4,9 +4,9 @@ import type { Proposal } from '@tun/shared/attendance';
 import type { CalendarEvent } from '@tun/shared/calendar';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../lines/components/router-links';
-import { eventWhen, sentAt } from './proposal-format';
-import { recordCounts, sortedRecords, type MarkKey } from './proposal-model';
+import { ButtonLink } from '../../../components/router-links';
+import { eventWhen, sentAt } from '../model/proposal-format';
+import { recordCounts, sortedRecords, type MarkKey } from '../model/proposal-model';
 import { MarkBadge } from './status-picker';
 import type { ProposalLabel, useProposalDecision } from './use-proposal-decision';
 

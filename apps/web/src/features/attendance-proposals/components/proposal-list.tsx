@@ -1,18 +1,17 @@
-import { Alert, Button, Center, Loader, Pagination, Stack, Text, type TitleOrder } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Center, Loader, Pagination, Stack, Text, type TitleOrder } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import type { Proposal } from '@tun/shared/attendance';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
-import { useErrorMessage } from '../../../lib/error-message';
-import { eventQueryOptions } from '../../attendance/api/get-event';
-import { useCalendarNames } from '../../calendar/components/use-calendar-names';
-import { usePeople } from '../../people/api/get-people';
+import { eventQueryOptions } from '../../../entities/attendance/get-event';
+import { useCalendarNames } from '../../../entities/calendar/use-calendar-names';
+import { usePeople } from '../../../entities/people/get-people';
 import { useProposals, type ProposalState } from '../api/get-proposals';
 import { ProposalCard, type EventLookup } from './proposal-card';
-import { pageOf, peopleIndex } from './proposal-model';
+import { pageOf, peopleIndex } from '../model/proposal-model';
 import type { useProposalDecision } from './use-proposal-decision';
+import { LoadError } from '../../../components/load-error';
 
 const PAGE_SIZE = 10;
 /** A pending proposal for up to this many students shows them at once. */
@@ -33,7 +32,6 @@ interface ProposalListProps {
 export function ProposalList({ state, empty, headingOrder, decision }: ProposalListProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const errorMessage = useErrorMessage();
   const proposals = useProposals(state);
   const people = usePeople({ former: true });
   const [page, setPage] = useState(1);
@@ -52,19 +50,11 @@ export function ProposalList({ state, empty, headingOrder, decision }: ProposalL
   if (proposals.isPending) return <Loader aria-label={t('app.loading')} />;
   if (proposals.isError) {
     return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle aria-hidden="true" />}
+      <LoadError
         title={t('proposals.list.loadFailed')}
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(proposals.error)}</Text>
-          <Button size="xs" variant="default" onClick={() => void proposals.refetch()}>
-            {t('app.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+        error={proposals.error}
+        onRetry={() => void proposals.refetch()}
+      />
     );
   }
   if (all.length === 0) return <Text>{empty}</Text>;

@@ -1,15 +1,14 @@
-import { Alert, Button, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import type { Proposal } from '@tun/shared/attendance';
 import { todayInSchoolZone } from '@tun/shared/time';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../../../lib/error-message';
-import { useCalendarEvents } from '../../calendar/api/get-calendar-events';
-import { useCalendarNames } from '../../calendar/components/use-calendar-names';
+import { useCalendarEvents } from '../../../entities/calendar/get-calendar-events';
+import { useCalendarNames } from '../../../entities/calendar/use-calendar-names';
 import { ProposeSheet } from './propose-sheet';
-import { dayLabel, eventTimes } from './proposal-format';
-import { eventsOfDay, recentDays, recentRange } from './proposal-model';
+import { dayLabel, eventTimes } from '../model/proposal-format';
+import { eventsOfDay, recentDays, recentRange } from '../model/proposal-model';
+import { LoadError } from '../../../components/load-error';
 
 interface ProposeFormProps {
   /** The scholar's own proposals (all states); undefined while they load. */
@@ -23,7 +22,6 @@ interface ProposeFormProps {
 export function ProposeForm({ proposals }: ProposeFormProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const errorMessage = useErrorMessage();
   const names = useCalendarNames();
   // Fixed while the page is open; a page left open past midnight still offers yesterday.
   const [today] = useState(() => todayInSchoolZone());
@@ -84,19 +82,11 @@ export function ProposeForm({ proposals }: ProposeFormProps) {
 
       {events.isPending && <Loader aria-label={t('app.loading')} />}
       {events.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden="true" />}
+        <LoadError
           title={t('proposals.propose.loadFailed')}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(events.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void events.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+          error={events.error}
+          onRetry={() => void events.refetch()}
+        />
       )}
       {events.data && dayEvents.length === 0 && <Text>{t('proposals.propose.noEvents')}</Text>}
 

@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { usePreliminary } from '../../attendance/api/get-preliminary';
-import { useCan } from '../../auth/access';
-import { useElectives } from '../../electives/api/get-electives';
-import { useGroups } from '../../groups/api/get-groups';
-import { usePeople } from '../../people/api/get-people';
+import { usePreliminary } from '../../../entities/attendance/get-preliminary';
+import { useCan } from '../../../entities/session/access';
+import { useElectives } from '../../../entities/electives/get-electives';
+import { useGroups } from '../../../entities/groups/get-groups';
+import { usePeople } from '../../../entities/people/get-people';
 import { useSubmitProposal } from '../api/submit-proposal';
 import { ProposeRow } from './propose-row';
 import {
@@ -28,7 +28,7 @@ import {
   type MarkKey,
   type Marks,
   type StudentMark,
-} from './proposal-model';
+} from '../model/proposal-model';
 import { MarkBadge } from './status-picker';
 
 const SUMMARY: readonly MarkKey[] = ['attending', 'notAttending', 'justifiedLeave', 'unmarked'];

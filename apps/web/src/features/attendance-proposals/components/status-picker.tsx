@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { STATUS_COLORS } from '../../attendance/components/status-control';
-import type { MarkKey } from './proposal-model';
+import { STATUS_COLORS } from '../../../components/status-control';
+import type { MarkKey } from '../model/proposal-model';
 
 /** The sheet's colours, and grey for a student not marked yet. */
 export const MARK_COLORS: Record<MarkKey, string> = { ...STATUS_COLORS, unmarked: 'gray.7' };

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCan } from '../../auth/access';
+import { useCan } from '../../../entities/session/access';
 import { useProposals } from '../api/get-proposals';
 import { ProposeForm } from '../components/propose-form';
 import { ProposalList } from '../components/proposal-list';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { AttendanceReport } from './report-types';
+import type { AttendanceReport } from '@tun/shared/attendance-reports';
 
 export interface ReportParams {
   /** YYYY-MM-DD, both included. */

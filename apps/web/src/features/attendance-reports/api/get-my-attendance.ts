@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { MyAttendanceSummary } from './report-types';
+import type { MyAttendanceSummary } from '@tun/shared/attendance-reports';
 
 export function getMyAttendance(signal?: AbortSignal): Promise<MyAttendanceSummary> {
   return apiRequest<MyAttendanceSummary>('/attendance/me/summary', { signal });

@@ -1,11 +1,11 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { MinuteSums } from '../api/report-types';
+import type { ReportStudent } from '@tun/shared/attendance-reports';
 import { BelowBadge } from './below-badge';
 import { useReportFormat } from './use-report-format';
 
 /** The share attended with the flag under 90 %, or a note that nothing was expected. */
-export function PercentCell({ sums }: { sums: Pick<MinuteSums, 'percent' | 'below'> }) {
+export function PercentCell({ sums }: { sums: Pick<ReportStudent, 'percent' | 'below'> }) {
   const { t } = useTranslation();
   const format = useReportFormat();
   if (sums.percent === null) {

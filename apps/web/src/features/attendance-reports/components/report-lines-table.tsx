@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ReportLine } from '../api/report-types';
+import type { ReportLine } from '@tun/shared/attendance-reports';
 import { PercentCell } from './percent-cell';
 import { ScrollRegion } from './scroll-region';
 import { useReportFormat } from './use-report-format';

@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportStudent } from '../api/report-types';
+import type { ReportStudent } from '@tun/shared/attendance-reports';
 import { PercentCell } from './percent-cell';
 import { useReportFormat } from './use-report-format';
 

@@ -2,8 +2,8 @@ import { Box, Table, Text } from '@mantine/core';
 import { ATTENDANCE_REQUIRED_SHARE } from '@tun/shared/attendance';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportWeek } from '../api/report-types';
-import { weekNumber } from './report-period';
+import type { ReportWeekSums } from '@tun/shared/attendance-reports';
+import { weekNumber } from '../model/report-period';
 import { ScrollRegion } from './scroll-region';
 import { useReportFormat } from './use-report-format';
 
@@ -23,7 +23,7 @@ const y = (percent: number) => TOP + PLOT_HEIGHT - (percent / 100) * PLOT_HEIGHT
  * has one accessible name; the figures themselves are in the table below it, for screen readers
  * and for anyone who wants the numbers.
  */
-export function WeeklyChart({ weeks }: { weeks: readonly ReportWeek[] }) {
+export function WeeklyChart({ weeks }: { weeks: readonly ReportWeekSums[] }) {
   const { t } = useTranslation();
   const format = useReportFormat();
   const titleId = useId();

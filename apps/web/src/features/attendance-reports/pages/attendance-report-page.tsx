@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Group,
   Paper,
@@ -11,21 +10,21 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { todayInSchoolZone } from '@tun/shared/time';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useLines } from '../../lines/api/get-lines';
+import { useLines } from '../../../entities/lines/get-lines';
 import { reportCsvUrl, useAttendanceReport, type ReportParams } from '../api/get-attendance-report';
-import { periodProblem } from '../components/report-period';
+import { periodProblem } from '../model/report-period';
 import { schoolYearOf } from '@tun/shared/school-year';
 import { ReportLinesTable } from '../components/report-lines-table';
 import { ReportStudentsTable } from '../components/report-students-table';
 import { useReportFormat } from '../components/use-report-format';
 import { WeeklyChart } from '../components/weekly-chart';
+import { LoadError } from '../../../components/load-error';
 
 const ALL_LINES = 'all';
 
@@ -35,7 +34,6 @@ const ALL_LINES = 'all';
  */
 export function AttendanceReportPage() {
   const { t, i18n } = useTranslation();
-  const errorMessage = useErrorMessage();
   const format = useReportFormat();
   useDocumentTitle(t('pages.attendanceReport.title'));
   const search = useSearch({ from: '/app/attendance/report' });
@@ -157,19 +155,11 @@ export function AttendanceReportPage() {
       </Paper>
 
       {report.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden="true" />}
+        <LoadError
           title={t('attendanceReport.loadFailed')}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(report.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void report.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+          error={report.error}
+          onRetry={() => void report.refetch()}
+        />
       )}
 
       {data && (

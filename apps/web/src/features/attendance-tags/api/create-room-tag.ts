@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RoomTag } from '@tun/shared/attendance-tags';
 import { apiRequest } from '../../../lib/api-client';
-import { roomTagQueryKey, type RoomTag } from './get-room-tag';
+import { roomTagQueryKey } from './get-room-tag';
 
 /** Registers the room's tag, or renews it: codes made before stop working. */
 export function createRoomTag(roomId: string, input: { rotating: boolean }): Promise<RoomTag> {

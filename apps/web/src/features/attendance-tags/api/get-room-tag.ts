@@ -1,20 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RoomTag } from '@tun/shared/attendance-tags';
 import { apiRequest, isApiError } from '../../../lib/api-client';
-
-/** A room's tag as staff see it (GET /rooms/:id/tag). */
-export interface RoomTag {
-  roomId: string;
-  /** A room with a screen: the code changes every minute. */
-  rotating: boolean;
-  /** The school date (YYYY-MM-DD) the key of the day is for. */
-  date: string;
-  keyOfTheDay: string;
-  /** The link for the QR code or the NFC tag, with the key that works now. */
-  scanUrl: string;
-  minuteCode: string | null;
-  secondsLeft: number | null;
-  createdAt: string;
-}
 
 // Under 'rooms', so the live topic 'rooms' (a tag registered, renewed or removed) refreshes it.
 export const roomTagQueryKey = (roomId: string) => ['rooms', roomId, 'tag'] as const;

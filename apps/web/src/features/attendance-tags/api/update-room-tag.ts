@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RoomTag } from '@tun/shared/attendance-tags';
 import { apiRequest } from '../../../lib/api-client';
-import { roomTagQueryKey, type RoomTag } from './get-room-tag';
+import { roomTagQueryKey } from './get-room-tag';
 
 /** Switches the room between a printed tag and a screen; the secret stays. */
 export function updateRoomTag(roomId: string, input: { rotating: boolean }): Promise<RoomTag> {

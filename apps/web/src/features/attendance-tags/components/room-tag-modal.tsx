@@ -8,6 +8,7 @@ import {
   IconRefresh,
   IconTrash,
 } from '@tabler/icons-react';
+import type { RoomTag } from '@tun/shared/attendance-tags';
 import type { Room } from '@tun/shared/rooms';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,12 +19,13 @@ import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useCreateRoomTag } from '../api/create-room-tag';
 import { useDeleteRoomTag } from '../api/delete-room-tag';
-import { useRoomTag, type RoomTag } from '../api/get-room-tag';
+import { useRoomTag } from '../api/get-room-tag';
 import { useUpdateRoomTag } from '../api/update-room-tag';
 import { LazyQrCode } from './lazy-qr-code';
 import { NfcWriteButton } from './nfc-write-button';
 import { RoomTagDisplay } from './room-tag-display';
 import { RoomTagPrint } from './room-tag-print';
+import { LoadError } from '../../../components/load-error';
 
 interface RoomTagModalProps {
   opened: boolean;
@@ -122,21 +124,7 @@ function RoomTagPanel({ room, onDisplay }: { room: Room; onDisplay: () => void }
   }
 
   if (tag.isError) {
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle aria-hidden="true" />}
-        title={t('roomTag.loadFailed')}
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(tag.error)}</Text>
-          <Button size="xs" variant="default" onClick={() => void tag.refetch()}>
-            {t('app.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadError title={t('roomTag.loadFailed')} error={tag.error} onRetry={() => void tag.refetch()} />;
   }
 
   return <TagDetails room={room} tag={tag.data} onDisplay={onDisplay} />;

@@ -1,13 +1,14 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearch } from '@tanstack/react-router';
+import { scanTooEarlySchema } from '@tun/shared/attendance-tags';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useFormatters } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useScanTag, type TooEarly } from '../api/scan-tag';
+import { useScanTag } from '../api/scan-tag';
 
 /**
  * Where a room's tag or QR code leads. It scans at once (the student has just held up their
@@ -109,12 +110,12 @@ function ScanFailure({ error }: { error: Error }) {
   const errorMessage = useErrorMessage();
   let more = errorMessage(error);
   if (isApiError(error, 'scan-too-early')) {
-    const early = error.problem as unknown as Partial<TooEarly>;
-    if (early.event && early.opensAt) {
+    const early = scanTooEarlySchema.safeParse(error.problem);
+    if (early.success) {
       more = t('scan.tooEarly', {
-        event: early.event.name,
-        start: format.time(early.event.start),
-        opens: format.time(early.opensAt),
+        event: early.data.event.name,
+        start: format.time(early.data.event.start),
+        opens: format.time(early.data.opensAt),
       });
     }
   } else if (isApiError(error, 'forbidden')) {

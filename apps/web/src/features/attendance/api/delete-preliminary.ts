@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { attendanceQueryKey } from './get-attendance-sheet';
+import { attendanceQueryKey } from '../../../entities/attendance/attendance-query-key';
 
 /** One registration: for an event, or for a whole day. */
 export type PreliminaryKey =

@@ -1,13 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AttendanceSheet } from '@tun/shared/attendance';
+import { attendanceQueryKey } from '../../../entities/attendance/attendance-query-key';
 import { apiRequest } from '../../../lib/api-client';
-
-/**
- * Every attendance key starts with 'attendance': the live topic 'attendance' (a tag scan, another
- * teacher saving) refreshes them; 'preliminaryAbsence' (absence registered in advance, which
- * students do not hear of) refreshes the sheets and the lists of absence in advance.
- */
-export const attendanceQueryKey = ['attendance'] as const;
 
 /** Event ids may be schedule occurrences (`entry@ms#line`): '@' and '#' must be encoded in a path. */
 export function eventPath(eventId: string): string {

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AttendanceRecord } from '@tun/shared/attendance';
 import { apiRequest } from '../../../lib/api-client';
-import { attendanceQueryKey } from './get-attendance-sheet';
-import type { DateRange } from './get-student-attendance';
+import { attendanceQueryKey, type DateRange } from '../../../entities/attendance/attendance-query-key';
 
 export function getLineAttendance(
   lineId: string,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AttendanceHistory } from '@tun/shared/attendance';
 import { apiRequest } from '../../../lib/api-client';
-import { attendanceQueryKey } from './get-attendance-sheet';
+import { attendanceQueryKey } from '../../../entities/attendance/attendance-query-key';
 
 export function getRecordHistory(eventId: string, studentId: string, signal?: AbortSignal) {
   return apiRequest<AttendanceHistory>(

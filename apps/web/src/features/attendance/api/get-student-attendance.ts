@@ -1,13 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AttendanceRecord } from '@tun/shared/attendance';
 import { apiRequest } from '../../../lib/api-client';
-import { attendanceQueryKey } from './get-attendance-sheet';
-
-/** A range of school dates (YYYY-MM-DD, both included). */
-export interface DateRange {
-  from: string;
-  to: string;
-}
+import { attendanceQueryKey, type DateRange } from '../../../entities/attendance/attendance-query-key';
 
 export function getStudentAttendance(
   studentId: string,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PreliminaryDayInput } from '@tun/shared/attendance';
 import { apiRequest } from '../../../lib/api-client';
-import { attendanceQueryKey } from './get-attendance-sheet';
+import { attendanceQueryKey } from '../../../entities/attendance/attendance-query-key';
 
 export function registerPreliminaryDay(input: PreliminaryDayInput): Promise<void> {
   return apiRequest<void>('/attendance/preliminary-days', { method: 'PUT', body: input });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PreliminaryInput } from '@tun/shared/attendance';
 import { apiRequest } from '../../../lib/api-client';
-import { attendanceQueryKey } from './get-attendance-sheet';
+import { attendanceQueryKey } from '../../../entities/attendance/attendance-query-key';
 
 /** Absence from one event, registered in advance (a second registration replaces the first). */
 export function registerPreliminary(input: PreliminaryInput): Promise<void> {

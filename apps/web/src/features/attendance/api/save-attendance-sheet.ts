@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AttendanceSheet, AttendanceSheetInput } from '@tun/shared/attendance';
 import { apiRequest } from '../../../lib/api-client';
-import { attendanceQueryKey, attendanceSheetQueryOptions, eventPath } from './get-attendance-sheet';
+import { attendanceQueryKey } from '../../../entities/attendance/attendance-query-key';
+import { attendanceSheetQueryOptions, eventPath } from './get-attendance-sheet';
 
 /** SPEC §7 batch write: every listed student in one request and one transaction. */
 export function saveAttendanceSheet({

@@ -1,21 +1,20 @@
 import { Alert, Badge, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useBlocker } from '@tanstack/react-router';
 import { IconAlertCircle, IconArrowLeft, IconChecks, IconDeviceFloppy } from '@tabler/icons-react';
-import { AnchorLink } from '../../lines/components/router-links';
+import { AnchorLink } from '../../../components/router-links';
 import type { AttendanceStatus } from '@tun/shared/attendance';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { useCan } from '../../auth/access';
-import { usePeople } from '../../people/api/get-people';
-import { useCalendarNames } from '../../calendar/components/use-calendar-names';
+import { usePeople } from '../../../entities/people/get-people';
+import { useCalendarNames } from '../../../entities/calendar/use-calendar-names';
 import { useAttendanceSheet } from '../api/get-attendance-sheet';
-import { useEvent } from '../api/get-event';
+import { useEvent } from '../../../entities/attendance/get-event';
 import { useSaveAttendanceSheet } from '../api/save-attendance-sheet';
-import { eventRange } from './event-format';
-import { nameMap } from './people-names';
+import { eventRange } from '../model/event-format';
+import { nameMap } from '../model/people-names';
 import { SheetRow } from './sheet-row';
 import {
   allPresent,
@@ -26,8 +25,9 @@ import {
   withEdit,
   type RowEdit,
   type SheetEdits,
-} from './sheet-model';
-import { STATUS_COLORS } from './status-control';
+} from '../model/sheet-model';
+import { STATUS_COLORS } from '../../../components/status-control';
+import { LoadError } from '../../../components/load-error';
 
 const STATUS_ORDER: readonly AttendanceStatus[] = ['attending', 'notAttending', 'justifiedLeave'];
 
@@ -66,9 +66,10 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
   const language = i18n.resolvedLanguage ?? i18n.language;
   const format = useFormatters();
   const errorMessage = useErrorMessage();
-  const canChange = useCan('absence:change');
   const event = useEvent(eventId);
   const sheet = useAttendanceSheet(eventId);
+  // The server's answer for this sheet, so the save shows exactly when it would be accepted.
+  const canChange = sheet.data?.policies.change ?? false;
   const people = usePeople({ former: true });
   const calendarNames = useCalendarNames();
   const save = useSaveAttendanceSheet();
@@ -145,26 +146,14 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
       </Stack>
 
       {(event.isError || sheet.isError) && !sheet.data && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden="true" />}
+        <LoadError
           title={t('attendance.sheet.loadFailed')}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(sheet.error ?? event.error)}</Text>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => {
-                void event.refetch();
-                void sheet.refetch();
-              }}
-            >
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+          error={sheet.error ?? event.error}
+          onRetry={() => {
+            void event.refetch();
+            void sheet.refetch();
+          }}
+        />
       )}
 
       {sheet.isPending && <Loader aria-label={t('app.loading')} />}

@@ -1,18 +1,18 @@
 import { Alert, Badge, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { AnchorLink } from '../../lines/components/router-links';
+import { AnchorLink } from '../../../components/router-links';
 import { ATTENDANCE_REQUIRED_SHARE } from '@tun/shared/attendance';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTag } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
-import { useLines } from '../../lines/api/get-lines';
-import { usePeople } from '../../people/api/get-people';
+import { useLines } from '../../../entities/lines/get-lines';
+import { usePeople } from '../../../entities/people/get-people';
 import { useLineAttendance } from '../api/get-line-attendance';
 import { schoolYearToDate } from '@tun/shared/school-year';
 import { todayInSchoolZone } from '@tun/shared/time';
-import { attendanceTotals, totalsByStudent } from './attendance-totals';
-import { isStudent, nameMap } from './people-names';
+import { attendanceTotals, totalsByStudent } from '../model/attendance-totals';
+import { isStudent, nameMap } from '../model/people-names';
 import { PeriodFields, validPeriod, type Period } from './period-fields';
 import { TotalsSummary, useHours, usePercent } from './totals-summary';
 

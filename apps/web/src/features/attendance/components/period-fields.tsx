@@ -1,6 +1,6 @@
 import { Group, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isDateRange } from './attendance-dates';
+import { isDateRange } from '../model/attendance-dates';
 
 export interface Period {
   from: string;

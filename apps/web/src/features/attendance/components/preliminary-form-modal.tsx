@@ -22,15 +22,15 @@ import { isApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/error-message';
 import { fieldPath, focusFirstInvalid } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { useCalendarEvents } from '../../calendar/api/get-calendar-events';
-import { usePeople } from '../../people/api/get-people';
+import { useCalendarEvents } from '../../../entities/calendar/get-calendar-events';
+import { usePeople } from '../../../entities/people/get-people';
 import { useRegisterPreliminary } from '../api/register-preliminary';
 import { PreliminaryDaysError, useRegisterPreliminaryDays } from '../api/register-preliminary-days';
-import { datesBetween } from './attendance-dates';
-import { eventOptionGroups } from './event-options';
-import { eventTimes } from './event-format';
+import { datesBetween } from '../model/attendance-dates';
+import { eventOptionGroups } from '../model/event-options';
+import { eventTimes } from '../model/event-format';
 import { localeTag, useFormatters } from '../../../lib/dates';
-import { nameMap, studentOptions } from './people-names';
+import { nameMap, studentOptions } from '../model/people-names';
 
 /** Absence for whole days is for a trip or an illness; longer is a matter for the office. */
 export const PRELIMINARY_DAYS_MAX = 31;

@@ -1,21 +1,20 @@
 import { Alert, Badge, Button, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
 import type { AttendanceStatus, PreliminaryList as PreliminaryListData } from '@tun/shared/attendance';
-import { todayInSchoolZone } from '@tun/shared/time';
+import { addDays, todayInSchoolZone } from '@tun/shared/time';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTag, useFormatters } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { usePeople } from '../../people/api/get-people';
+import { usePeople } from '../../../entities/people/get-people';
 import { useDeletePreliminary, type PreliminaryKey } from '../api/delete-preliminary';
-import { useEvent } from '../api/get-event';
-import { usePreliminary } from '../api/get-preliminary';
-import { addDays } from './attendance-dates';
-import { eventStart } from './event-format';
-import { nameMap, studentOptions } from './people-names';
+import { useEvent } from '../../../entities/attendance/get-event';
+import { usePreliminary } from '../../../entities/attendance/get-preliminary';
+import { eventStart } from '../model/event-format';
+import { nameMap, studentOptions } from '../model/people-names';
 import { PeriodFields, validPeriod, type Period } from './period-fields';
-import { STATUS_COLORS } from './status-control';
+import { STATUS_COLORS } from '../../../components/status-control';
 
 type EventEntry = PreliminaryListData['events'][number];
 type DayEntry = PreliminaryListData['days'][number];

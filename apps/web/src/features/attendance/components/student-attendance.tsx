@@ -1,20 +1,20 @@
 import { Alert, Badge, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { AnchorLink } from '../../lines/components/router-links';
+import { AnchorLink } from '../../../components/router-links';
 import type { AttendanceRecord } from '@tun/shared/attendance';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTag } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
-import { usePeople } from '../../people/api/get-people';
+import { usePeople } from '../../../entities/people/get-people';
 import { useStudentAttendance } from '../api/get-student-attendance';
 import { schoolYearToDate } from '@tun/shared/school-year';
 import { todayInSchoolZone } from '@tun/shared/time';
-import { attendanceTotals, statusSource } from './attendance-totals';
-import { eventStart } from './event-format';
-import { studentOptions } from './people-names';
+import { attendanceTotals, statusSource } from '../model/attendance-totals';
+import { eventStart } from '../model/event-format';
+import { studentOptions } from '../model/people-names';
 import { PeriodFields, validPeriod, type Period } from './period-fields';
-import { STATUS_COLORS } from './status-control';
+import { STATUS_COLORS } from '../../../components/status-control';
 import { TotalsSummary, useHours } from './totals-summary';
 import { useEventNames } from './use-event-names';
 

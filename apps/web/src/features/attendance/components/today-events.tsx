@@ -4,12 +4,12 @@ import { isIsoDate, todayInSchoolZone } from '@tun/shared/time';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
-import { useCalendarEvents } from '../../calendar/api/get-calendar-events';
-import { useCalendarNames } from '../../calendar/components/use-calendar-names';
-import { ButtonLink } from '../../lines/components/router-links';
-import { dayInstants } from './attendance-dates';
-import { eventTimes } from './event-format';
+import { useSession } from '../../../entities/session/get-session';
+import { useCalendarEvents } from '../../../entities/calendar/get-calendar-events';
+import { useCalendarNames } from '../../../entities/calendar/use-calendar-names';
+import { ButtonLink } from '../../../components/router-links';
+import { dayInstants } from '../model/attendance-dates';
+import { eventTimes } from '../model/event-format';
 
 type Scope = 'mine' | 'school';
 

@@ -2,7 +2,7 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ATTENDANCE_REQUIRED_SHARE, type AttendanceStatus } from '@tun/shared/attendance';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/dates';
-import type { AttendanceTotals } from './attendance-totals';
+import type { AttendanceTotals } from '../model/attendance-totals';
 
 const ORDER: readonly AttendanceStatus[] = ['attending', 'notAttending', 'justifiedLeave'];
 

@@ -1,8 +1,9 @@
 import { useQueries } from '@tanstack/react-query';
 import { CALENDAR_RANGE_MAX_MS, type CalendarEvent } from '@tun/shared/calendar';
+import { schoolDatesToInstants } from '@tun/shared/time';
 import { useMemo } from 'react';
-import { calendarEventsQueryOptions } from '../../calendar/api/get-calendar-events';
-import { dateRangeInstants, splitRange } from './attendance-dates';
+import { calendarEventsQueryOptions } from '../../../entities/calendar/get-calendar-events';
+import { splitRange } from '../model/attendance-dates';
 import type { Period } from './period-fields';
 
 /**
@@ -11,17 +12,11 @@ import type { Period } from './period-fields';
  * that was later changed is found through the event that overrides it.
  */
 export function useEventNames(personId: string | null, period: Period | null): Map<string, CalendarEvent> {
-  const pieces = useMemo(
-    () =>
-      personId && period
-        ? splitRange(
-            dateRangeInstants(period.from, period.to).from,
-            dateRangeInstants(period.from, period.to).to,
-            CALENDAR_RANGE_MAX_MS,
-          )
-        : [],
-    [personId, period],
-  );
+  const pieces = useMemo(() => {
+    if (!personId || !period) return [];
+    const range = schoolDatesToInstants(period.from, period.to);
+    return splitRange(range.from, range.to, CALENDAR_RANGE_MAX_MS);
+  }, [personId, period]);
   return useQueries({
     queries: pieces.map((piece) => ({
       ...calendarEventsQueryOptions({ ...piece, filter: { person: personId ?? '' } }),

@@ -5,8 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
 import { validators } from '../../../lib/validation';
-import { useLogin } from '../api/login';
-import { safeRedirect } from '../safe-redirect';
+import { useLogin } from '../../../entities/session/login';
+import { safeRedirect } from '../../../entities/session/safe-redirect';
 
 // Two fields do not need @mantine/form; leaving it to the setup wizard keeps /login lighter.
 const validateEmail = validators.email();

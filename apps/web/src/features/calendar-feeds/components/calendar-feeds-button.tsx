@@ -22,12 +22,13 @@ import { isApiError } from '../../../lib/api-client';
 import { useFormatters } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { useCan } from '../../auth/access';
-import { linesQueryOptions } from '../../lines/api/get-lines';
-import { useRooms } from '../../rooms/api/get-rooms';
+import { useCan } from '../../../entities/session/access';
+import { linesQueryOptions } from '../../../entities/lines/get-lines';
+import { useRooms } from '../../../entities/rooms/get-rooms';
 import { useCreateCalendarFeed } from '../api/create-calendar-feed';
 import { useCalendarFeeds } from '../api/get-calendar-feeds';
 import { useRevokeCalendarFeed } from '../api/revoke-calendar-feed';
+import { LoadError } from '../../../components/load-error';
 
 /**
  * «Abonner i kalenderapp» on the calendar page: private iCal addresses of one's own calendar
@@ -75,7 +76,6 @@ function CalendarFeedsDialog() {
   const { t } = useTranslation();
   const staff = useCan('calendarFeeds:lineAndRoom');
   const feeds = useCalendarFeeds();
-  const errorMessage = useErrorMessage();
   const anyTargets = staff || (feeds.data ?? []).some((feed) => feed.kind !== 'person');
   const targets = useTargets(anyTargets);
 
@@ -96,16 +96,7 @@ function CalendarFeedsDialog() {
           {t('calendarFeeds.yourFeeds')}
         </Title>
         {feeds.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
-        {feeds.isError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle aria-hidden="true" />}
-            title={t('calendarFeeds.loadFailed')}
-          >
-            {errorMessage(feeds.error)}
-          </Alert>
-        )}
+        {feeds.isError && <LoadError title={t('calendarFeeds.loadFailed')} error={feeds.error} />}
         {feeds.data?.length === 0 && <Text>{t('calendarFeeds.none')}</Text>}
         {feeds.data && feeds.data.length > 0 && (
           <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarEvent, EventInput } from '@tun/shared/calendar';
 import { apiRequest } from '../../../lib/api-client';
-import { calendarQueryKey } from './get-calendar-events';
+import { calendarQueryKey } from '../../../entities/calendar/get-calendar-events';
 
 export function createEvent(input: EventInput): Promise<CalendarEvent> {
   return apiRequest<CalendarEvent>('/calendar/events', { method: 'POST', body: input });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { calendarQueryKey } from './get-calendar-events';
+import { calendarQueryKey } from '../../../entities/calendar/get-calendar-events';
 
 /** Removes a concrete event, or marks one schedule occurrence as deleted (SPEC §4). */
 export function deleteEvent(id: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { calendarQueryKey } from './get-calendar-events';
+import { calendarQueryKey } from '../../../entities/calendar/get-calendar-events';
 
 /** Removes the event that overrides a schedule occurrence, so the occurrence shows again (SPEC §4). */
 export function revertEvent(id: string): Promise<void> {

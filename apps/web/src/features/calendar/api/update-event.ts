@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarEvent, EventInput } from '@tun/shared/calendar';
 import { apiRequest } from '../../../lib/api-client';
-import { calendarQueryKey } from './get-calendar-events';
+import { calendarQueryKey } from '../../../entities/calendar/get-calendar-events';
 
 /**
  * Replaces an event's fields. For a schedule occurrence (`entry@ms#target`) the server creates

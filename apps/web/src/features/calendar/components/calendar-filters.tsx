@@ -3,12 +3,13 @@ import { IconSchool, IconUser } from '@tabler/icons-react';
 import { shortFullName } from '@tun/shared/names';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useElectives } from '../../electives/api/get-electives';
-import { useGroups } from '../../groups/api/get-groups';
-import { useLines } from '../../lines/api/get-lines';
-import { usePeople } from '../../people/api/get-people';
-import { useRooms } from '../../rooms/api/get-rooms';
-import { TARGET_FILTERS, type CalendarFilter, type TargetFilterKind } from './calendar-model';
+import { useElectives } from '../../../entities/electives/get-electives';
+import { useGroups } from '../../../entities/groups/get-groups';
+import { useLines } from '../../../entities/lines/get-lines';
+import { usePeople } from '../../../entities/people/get-people';
+import { useRooms } from '../../../entities/rooms/get-rooms';
+import { TARGET_FILTERS, type TargetFilterKind } from '../../../entities/calendar/get-calendar-events';
+import type { CalendarFilter } from '../model/calendar-model';
 
 interface Option {
   value: string;

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Loader, SegmentedControl, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CALENDAR_VIEWS, type CalendarView } from './calendar-model';
+import { CALENDAR_VIEWS, type CalendarView } from '../model/calendar-model';
 
 interface CalendarToolbarProps {
   title: string;

@@ -15,14 +15,14 @@ import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/intera
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import type { CalendarEvent } from '@tun/shared/calendar';
+import type { EventWithPolicies } from '@tun/shared/calendar';
+import { SCHOOL_TIME_ZONE } from '@tun/shared/time';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SCHOOL_TIME_ZONE } from '../../../lib/dates';
-import { FULLCALENDAR_VIEWS, toEventInput, type EventExtendedProps } from './calendar-model';
+import { FULLCALENDAR_VIEWS, toEventInput, type EventExtendedProps } from '../model/calendar-model';
 import { schoolTimeZonePlugin } from './school-time-zone-plugin';
-import { toDateTimeLocal } from './school-time';
+import { toDateTimeLocal } from '../model/school-time';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, schoolTimeZonePlugin];
 const LOCALES: LocaleInput[] = [nbLocale, nnLocale, enGbLocale];
@@ -34,7 +34,7 @@ const DAY_START = '06:00:00';
 const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 
 export interface EventMove {
-  event: CalendarEvent;
+  event: EventWithPolicies;
   start: Date;
   end: Date;
   revert: () => void;
@@ -42,12 +42,12 @@ export interface EventMove {
 
 interface EventCalendarProps {
   calendarRef: RefObject<FullCalendar | null>;
-  events: readonly CalendarEvent[];
+  /** Each with what the user may do with it: only those they may change can be dragged. */
+  events: readonly EventWithPolicies[];
   roomName: (id: string | null) => string | null | undefined;
-  canChange: (event: CalendarEvent) => boolean;
   /** Selecting empty time creates an event; absent when the user may not create any. */
   onSelect?: (start: Date, end: Date, allDay: boolean) => void;
-  onOpen: (event: CalendarEvent) => void;
+  onOpen: (event: EventWithPolicies) => void;
   onMove: (move: EventMove) => void;
   onDatesSet: (arg: DatesSetArg) => void;
 }
@@ -57,7 +57,7 @@ function extendedPropsOf(arg: { event: { extendedProps: Record<string, unknown> 
 }
 
 /** The earliest start of day the visible events need, as FullCalendar's slotMinTime. */
-function slotMinTime(events: readonly CalendarEvent[]): string {
+function slotMinTime(events: readonly EventWithPolicies[]): string {
   let earliest = DAY_START;
   for (const event of events) {
     const time = `${toDateTimeLocal(event.start).slice(11, 13)}:00:00`;
@@ -74,7 +74,6 @@ export function EventCalendar({
   calendarRef,
   events,
   roomName,
-  canChange,
   onSelect,
   onOpen,
   onMove,
@@ -85,11 +84,8 @@ export function EventCalendar({
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
 
   const inputs = useMemo(
-    () =>
-      events.map((event) =>
-        toEventInput(event, { roomName: roomName(event.roomUsed) ?? null, editable: canChange(event) }),
-      ),
-    [events, roomName, canChange],
+    () => events.map((event) => toEventInput(event, { roomName: roomName(event.roomUsed) ?? null })),
+    [events, roomName],
   );
   const minTime = useMemo(() => slotMinTime(events), [events]);
 

@@ -1,16 +1,16 @@
 import { Badge, Button, ColorSwatch, Group, Modal, Stack } from '@mantine/core';
 import { IconArrowBackUp, IconPencil, IconTrash } from '@tabler/icons-react';
-import type { CalendarEvent } from '@tun/shared/calendar';
+import type { CalendarEvent, EventWithPolicies } from '@tun/shared/calendar';
 import { useTranslation } from 'react-i18next';
-import { EVENT_SHADES, EVENT_TYPE_COLORS } from './calendar-model';
-import { useCalendarNames } from './use-calendar-names';
+import { EVENT_SHADES, EVENT_TYPE_COLORS } from '../model/calendar-model';
+import { useCalendarNames } from '../../../entities/calendar/use-calendar-names';
 import { useEventTime } from './use-event-time';
 
 interface EventDetailsModalProps {
   opened: boolean;
   /** Kept while the dialog fades out, so its content does not vanish on the way. */
-  event: CalendarEvent | null;
-  canChange: boolean;
+  /** With what the user may do with it: the server's answer, so only allowed actions show. */
+  event: EventWithPolicies | null;
   onClose: () => void;
   onEdit: (event: CalendarEvent) => void;
   onDelete: (event: CalendarEvent) => void;
@@ -21,7 +21,6 @@ interface EventDetailsModalProps {
 export function EventDetailsModal({
   opened,
   event,
-  canChange,
   onClose,
   onEdit,
   onDelete,
@@ -86,9 +85,9 @@ export function EventDetailsModal({
             <dd>{source}</dd>
           </dl>
 
-          {canChange && (
+          {(event.policies.change || event.policies.delete || event.policies.revert) && (
             <Group gap="xs" justify="flex-end" role="group" aria-label={t('calendar.details.actions')}>
-              {event.overrides && (
+              {event.policies.revert && (
                 <Button
                   variant="default"
                   leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}
@@ -97,21 +96,25 @@ export function EventDetailsModal({
                   {t('calendar.details.revert')}
                 </Button>
               )}
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden="true" />}
-                onClick={() => onDelete(event)}
-              >
-                {t('calendar.details.delete')}
-              </Button>
-              <Button
-                data-autofocus
-                leftSection={<IconPencil size={16} aria-hidden="true" />}
-                onClick={() => onEdit(event)}
-              >
-                {t('calendar.details.edit')}
-              </Button>
+              {event.policies.delete && (
+                <Button
+                  variant="light"
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden="true" />}
+                  onClick={() => onDelete(event)}
+                >
+                  {t('calendar.details.delete')}
+                </Button>
+              )}
+              {event.policies.change && (
+                <Button
+                  data-autofocus
+                  leftSection={<IconPencil size={16} aria-hidden="true" />}
+                  onClick={() => onEdit(event)}
+                >
+                  {t('calendar.details.edit')}
+                </Button>
+              )}
             </Group>
           )}
         </Stack>

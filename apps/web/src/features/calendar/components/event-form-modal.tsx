@@ -18,8 +18,8 @@ import { notify } from '../../../lib/notify';
 import { validators } from '../../../lib/validation';
 import { useCreateEvent } from '../api/create-event';
 import { useUpdateEvent } from '../api/update-event';
-import { fromDateTimeLocal, toDateTimeLocal } from './school-time';
-import { useCalendarNames } from './use-calendar-names';
+import { fromDateTimeLocal, toDateTimeLocal } from '../model/school-time';
+import { useCalendarNames } from '../../../entities/calendar/use-calendar-names';
 
 /** What the form opens on: a new event over a time span, or an existing event (or occurrence). */
 export type EventFormTarget =

@@ -1,6 +1,6 @@
 import { createPlugin } from '@fullcalendar/core';
 import { NamedTimeZoneImpl } from '@fullcalendar/core/internal';
-import { schoolOffsetForWallClock, schoolWallClock } from './school-time';
+import { schoolOffsetForWallClock, schoolWallClock } from '../model/school-time';
 
 /**
  * FullCalendar supports only 'local' and 'UTC' without a zone plugin, and its moment/luxon

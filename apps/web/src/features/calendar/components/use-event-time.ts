@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/dates';
-import { isSameSchoolDay } from './calendar-model';
+import { isSameSchoolDay } from '../model/calendar-model';
 
 const DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' };
 

@@ -1,23 +1,20 @@
 import type { DatesSetArg } from '@fullcalendar/core';
 import type FullCalendar from '@fullcalendar/react';
-import { Alert, Badge, Button, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { Badge, Button, ColorSwatch, Group, Stack, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { EVENT_TYPES, type CalendarEvent } from '@tun/shared/calendar';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { EVENT_TYPES, type EventWithPolicies } from '@tun/shared/calendar';
+import { creatableEventTypes } from '@tun/shared/policies/calendar-event';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCan } from '../../auth/access';
-import { useSession } from '../../auth/api/get-session';
-import { CalendarFeedsButton } from '../../calendar-feeds/components/calendar-feeds-button';
-import { useCalendarEvents, type CalendarEventsQuery } from '../api/get-calendar-events';
+import { useSession } from '../../../entities/session/get-session';
+import { useCalendarEvents, type CalendarEventsQuery } from '../../../entities/calendar/get-calendar-events';
 import { useUpdateEvent } from '../api/update-event';
 import { CalendarFilters } from '../components/calendar-filters';
 import {
-  canChangeEvent,
-  creatableTypes,
   EVENT_SHADES,
   EVENT_TYPE_COLORS,
   filterFromSearch,
@@ -28,17 +25,17 @@ import {
   viewOf,
   type CalendarFilter,
   type CalendarView,
-  type EventGrants,
-} from '../components/calendar-model';
+} from '../model/calendar-model';
 import { CalendarToolbar } from '../components/calendar-toolbar';
 import { EventCalendar, type EventMove } from '../components/event-calendar';
 import { EventDetailsModal } from '../components/event-details-modal';
 import { EventFormModal, type EventFormTarget } from '../components/event-form-modal';
-import { schoolDate, schoolWallClockToInstant } from '../components/school-time';
-import { useCalendarNames } from '../components/use-calendar-names';
+import { schoolDate, schoolWallClockToInstant } from '../model/school-time';
+import { useCalendarNames } from '../../../entities/calendar/use-calendar-names';
 import { useEventActions } from '../components/use-event-actions';
 import { useEventTime } from '../components/use-event-time';
 import '../components/calendar.css';
+import { LoadError } from '../../../components/load-error';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -99,7 +96,8 @@ function LegendBadges() {
 }
 
 /** SPEC §2 /app/calendar: the school's calendar, one's own by default. */
-export function CalendarPage() {
+/** `feeds` is the subscription button, which the calendar-feeds feature owns (composed in app/). */
+export function CalendarPage({ feeds }: { feeds: ReactNode }) {
   const { t, i18n } = useTranslation();
   const errorMessage = useErrorMessage();
   useDocumentTitle(t('pages.calendar.title'));
@@ -109,16 +107,11 @@ export function CalendarPage() {
   const navigate = useNavigate({ from: '/app/calendar' });
   const filter = filterFromSearch(search, personId);
 
-  const changeEvents = useCan('events:change');
-  const changeAllActivities = useCan('activities:change');
-  const changeOwnActivities = useCan('activities:change', { own: true });
-  const grants: EventGrants = useMemo(
-    () => ({ personId, changeEvents, changeAllActivities, changeOwnActivities }),
-    [personId, changeEvents, changeAllActivities, changeOwnActivities],
-  );
-  const types = useMemo(() => creatableTypes(grants), [grants]);
+  // Existing events carry what the user may do with them; what they may create is the same
+  // shared rule, asked of their roles (docs/decisions/017-record-policies.md).
+  const roles = session.user.roles;
+  const types = useMemo(() => creatableEventTypes({ personId, roles }), [personId, roles]);
   const canCreate = types.length > 0;
-  const canChange = useCallback((event: CalendarEvent) => canChangeEvent(event, grants), [grants]);
 
   const calendarRef = useRef<FullCalendar | null>(null);
   const [range, setRange] = useState<VisibleRange | null>(null);
@@ -132,7 +125,7 @@ export function CalendarPage() {
   const actions = useEventActions();
 
   // Each dialog keeps its content while it fades out.
-  const [details, setDetails] = useState<{ opened: boolean; event: CalendarEvent | null }>({
+  const [details, setDetails] = useState<{ opened: boolean; event: EventWithPolicies | null }>({
     opened: false,
     event: null,
   });
@@ -233,7 +226,7 @@ export function CalendarPage() {
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>{t('pages.calendar.title')}</Title>
         <Group gap="sm">
-          <CalendarFeedsButton />
+          {feeds}
           {canCreate && (
             <Button
               leftSection={<IconPlus size={18} aria-hidden="true" />}
@@ -259,19 +252,11 @@ export function CalendarPage() {
       />
 
       {events.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden="true" />}
+        <LoadError
           title={t('calendar.loadFailed')}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(events.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void events.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+          error={events.error}
+          onRetry={() => void events.refetch()}
+        />
       )}
 
       <LegendBadges />
@@ -281,7 +266,6 @@ export function CalendarPage() {
           calendarRef={calendarRef}
           events={events.data ?? []}
           roomName={names.roomName}
-          canChange={canChange}
           onSelect={canCreate ? handleSelect : undefined}
           onOpen={(event) => setDetails({ opened: true, event })}
           onMove={handleMove}
@@ -292,7 +276,6 @@ export function CalendarPage() {
       <EventDetailsModal
         opened={details.opened}
         event={details.event}
-        canChange={details.event ? canChange(details.event) : false}
         onClose={closeDetails}
         onEdit={(event) => {
           closeDetails();

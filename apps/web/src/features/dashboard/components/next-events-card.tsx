@@ -1,36 +1,33 @@
 import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { eventTimeHint, type CalendarEvent } from '@tun/shared/calendar';
+import { schoolDateTimeFormat } from '@tun/shared/time';
 import { useTranslation } from 'react-i18next';
-import { localeTag, SCHOOL_TIME_ZONE } from '../../../lib/dates';
+import { localeTag } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
-import { useCan } from '../../auth/access';
-import { useSession } from '../../auth/api/get-session';
+import { useCan } from '../../../entities/session/access';
+import { useSession } from '../../../entities/session/get-session';
 import { useNextEvents } from '../api/get-next-events';
-import { timeHintText } from './time-hint-text';
+import { timeHintText } from '../model/time-hint-text';
 import { useNow } from './use-now';
 
 const SHOWN = 5;
 const TICK_MS = 30_000;
 
-const rangeFormats = new Map<string, Intl.DateTimeFormat>();
+const RANGE_FORMAT: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+};
 
 /** "man. 23. nov., 08:30–10:00", and both dates when it ends on another day: Intl says it best. */
 function formatEventRange(event: CalendarEvent, language: string | undefined): string {
-  const locale = localeTag(language);
-  let format = rangeFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      timeZone: SCHOOL_TIME_ZONE,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    rangeFormats.set(locale, format);
-  }
-  return format.formatRange(new Date(event.start), new Date(event.end));
+  return schoolDateTimeFormat(localeTag(language), RANGE_FORMAT).formatRange(
+    new Date(event.start),
+    new Date(event.end),
+  );
 }
 
 /** The dashboard's card: the signed-in person's next events, with SPEC §4's time hint. */

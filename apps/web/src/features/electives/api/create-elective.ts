@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Elective, ElectiveInput } from '@tun/shared/electives';
 import { apiRequest } from '../../../lib/api-client';
-import { electivesQueryKey } from './get-electives';
+import { electivesQueryKey } from '../../../entities/electives/get-electives';
 
 export function createElective(input: ElectiveInput): Promise<Elective> {
   return apiRequest<Elective>('/electives', { method: 'POST', body: input });

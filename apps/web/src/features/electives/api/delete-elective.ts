@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { electivesQueryKey } from './get-electives';
+import { electivesQueryKey } from '../../../entities/electives/get-electives';
 
 export function deleteElective(id: string): Promise<void> {
   return apiRequest<void>(`/electives/${encodeURIComponent(id)}`, { method: 'DELETE' });

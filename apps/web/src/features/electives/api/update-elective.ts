@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Elective, ElectiveUpdate } from '@tun/shared/electives';
 import { apiRequest } from '../../../lib/api-client';
-import { electivesQueryKey } from './get-electives';
+import { electivesQueryKey } from '../../../entities/electives/get-electives';
 
 export function updateElective({ id, change }: { id: string; change: ElectiveUpdate }): Promise<Elective> {
   return apiRequest<Elective>(`/electives/${encodeURIComponent(id)}`, { method: 'PATCH', body: change });

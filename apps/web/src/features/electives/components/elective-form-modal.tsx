@@ -22,9 +22,9 @@ import { isApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { validators } from '../../../lib/validation';
-import { useRooms } from '../../rooms/api/get-rooms';
+import { useRooms } from '../../../entities/rooms/get-rooms';
 import { useCreateElective } from '../api/create-elective';
-import { usePeople } from '../../people/api/get-people';
+import { usePeople } from '../../../entities/people/get-people';
 import { useUpdateElective } from '../api/update-elective';
 import { colorThemeOptions, swatchColor } from '../../../components/color-theme';
 

@@ -1,29 +1,28 @@
-import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Elective } from '@tun/shared/electives';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../../../lib/error-message';
-import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCan } from '../../auth/access';
-import { useRooms } from '../../rooms/api/get-rooms';
+import { useCan } from '../../../entities/session/access';
+import { useRooms } from '../../../entities/rooms/get-rooms';
 import { useDeleteElective } from '../api/delete-elective';
-import { useElectives } from '../api/get-electives';
+import { useElectives } from '../../../entities/electives/get-electives';
 import { ColorThemeBadge } from '../../../components/color-theme';
 import { ElectiveFormModal } from '../components/elective-form-modal';
-import { CalendarChanges, useCalendarReferences } from '../../calendar/components/calendar-changes';
+import { CalendarChanges, useCalendarReferences } from '../../../entities/calendar/calendar-changes';
+import { LoadError } from '../../../components/load-error';
+import { useConfirmDelete } from '../../../components/use-confirm-delete';
 
 export function ElectivesPage() {
   const { t, i18n } = useTranslation();
-  const errorMessage = useErrorMessage();
   useDocumentTitle(t('pages.electives.title'));
   const canChange = useCan('electives:change');
   const electives = useElectives();
   const rooms = useRooms({ enabled: useCan('rooms:view') });
   const deleteElective = useDeleteElective();
   const calendarReferences = useCalendarReferences();
+  const confirmDelete = useConfirmDelete();
   // The elective stays while the dialog fades out, so its title does not flip to "new" on the way.
   const [dialog, setDialog] = useState<{ opened: boolean; elective?: Elective }>({ opened: false });
 
@@ -43,24 +42,19 @@ export function ElectivesPage() {
   const askDelete = async (elective: Elective) => {
     const references = await calendarReferences(`/electives/${encodeURIComponent(elective.id)}`);
     if (!references) return;
-    modals.openConfirmModal({
+    confirmDelete({
       title: t('electives.deleteDialog.title'),
-      closeButtonProps: { 'aria-label': t('app.close') },
-      children: (
+      body: (
         <Stack gap="xs">
           <Text>{t('electives.deleteDialog.message', { name: elective.name })}</Text>
           <CalendarChanges references={references} />
         </Stack>
       ),
-      labels: { confirm: t('electives.deleteDialog.confirm'), cancel: t('electives.deleteDialog.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        deleteElective.mutate(elective.id, {
-          onSuccess: () =>
-            notify({ color: 'fjord', message: t('electives.deleted', { name: elective.name }) }),
-          onError: (error) =>
-            notify({ color: 'red', title: t('electives.deleteFailed'), message: errorMessage(error) }),
-        }),
+      confirm: t('electives.deleteDialog.confirm'),
+      cancel: t('electives.deleteDialog.cancel'),
+      deleted: t('electives.deleted', { name: elective.name }),
+      failed: t('electives.deleteFailed'),
+      remove: () => deleteElective.mutateAsync(elective.id),
     });
   };
 
@@ -81,19 +75,11 @@ export function ElectivesPage() {
       {electives.isPending && <Loader aria-label={t('app.loading')} />}
 
       {electives.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden="true" />}
+        <LoadError
           title={t('electives.loadFailed')}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(electives.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void electives.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+          error={electives.error}
+          onRetry={() => void electives.refetch()}
+        />
       )}
 
       {electives.data && electives.data.length === 0 && <Text>{t('electives.empty')}</Text>}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Group, GroupInput } from '@tun/shared/groups';
 import { apiRequest } from '../../../lib/api-client';
-import { groupsQueryKey } from './get-groups';
+import { groupsQueryKey } from '../../../entities/groups/get-groups';
 
 export function createGroup(input: GroupInput): Promise<Group> {
   return apiRequest<Group>('/groups', { method: 'POST', body: input });

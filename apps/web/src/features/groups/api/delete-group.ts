@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { groupsQueryKey } from './get-groups';
+import { groupsQueryKey } from '../../../entities/groups/get-groups';
 
 /** Removes the group together with its memberships. */
 export function deleteGroup(id: string): Promise<void> {

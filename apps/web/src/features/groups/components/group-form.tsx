@@ -10,8 +10,8 @@ import { isApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { validators } from '../../../lib/validation';
-import { usePeople } from '../../people/api/get-people';
-import { memberOptions } from './member-options';
+import { usePeople } from '../../../entities/people/get-people';
+import { memberOptions } from '../model/member-options';
 import { fieldPath, focusFirstInvalid } from '../../../lib/form-errors';
 
 export interface GroupFormValues {

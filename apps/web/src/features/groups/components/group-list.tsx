@@ -3,7 +3,7 @@ import type { Group } from '@tun/shared/groups';
 import type { Person } from '@tun/shared/people';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/dates';
-import { memberNames } from './member-options';
+import { memberNames } from '../model/member-options';
 
 /** A YYYY-MM-DD school date as an instant on that day, whatever the device's zone. */
 export const atNoon = (date: string) => `${date}T12:00:00Z`;

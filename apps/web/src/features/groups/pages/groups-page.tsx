@@ -1,17 +1,17 @@
-import { Alert, Button, Group as Row, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArchive, IconPlus, IconUsersGroup } from '@tabler/icons-react';
+import { Group as Row, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconArchive, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import type { Group } from '@tun/shared/groups';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCan } from '../../auth/access';
-import { ButtonLink } from '../components/button-link';
+import { useCan } from '../../../entities/session/access';
+import { ButtonLink } from '../../../components/router-links';
 import { EditGroupModal } from '../components/edit-group-modal';
 import { GroupList } from '../components/group-list';
 import { useConfirmDeleteGroup } from '../components/use-confirm-delete-group';
-import { useGroups } from '../api/get-groups';
-import { usePeople } from '../../people/api/get-people';
+import { useGroups } from '../../../entities/groups/get-groups';
+import { usePeople } from '../../../entities/people/get-people';
+import { LoadError } from '../../../components/load-error';
 
 /** Active groups first, nearest end date first; the archive shows the latest ended first. */
 function sortActive(a: Group, b: Group, locale: string) {
@@ -35,7 +35,6 @@ export function GroupsPage() {
   const canChange = useCan('groups:change');
   const groups = useGroups();
   const people = usePeople();
-  const errorMessage = useErrorMessage();
   const confirmDelete = useConfirmDeleteGroup();
   const [editingId, setEditingId] = useState<string | null>(null);
   const [tab, setTab] = useState<string | null>('active');
@@ -74,14 +73,7 @@ export function GroupsPage() {
       </Row>
       {groups.isPending && <Loader aria-label={t('app.loading')} />}
       {groups.isError && !groups.data && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
-          <Stack gap="xs" align="flex-start">
-            {errorMessage(groups.error)}
-            <Button size="xs" variant="default" onClick={() => void groups.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError error={groups.error} onRetry={() => void groups.refetch()} />
       )}
       {groups.data && (
         <Tabs value={tab} onChange={setTab} keepMounted={false}>

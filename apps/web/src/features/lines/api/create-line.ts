@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Line, LineInput } from '@tun/shared/lines';
 import { apiRequest } from '../../../lib/api-client';
-import { linesQueryKey } from './get-lines';
+import { linesQueryKey } from '../../../entities/lines/get-lines';
 
 export function createLine(input: LineInput): Promise<Line> {
   return apiRequest<Line>('/lines', { method: 'POST', body: input });

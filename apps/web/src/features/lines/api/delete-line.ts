@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { peopleQueryKey } from '../../people/api/get-people';
-import { studentsQueryKey } from '../../students/api/get-students';
-import { linesQueryKey } from './get-lines';
+import { peopleQueryKey } from '../../../entities/people/get-people';
+import { studentsQueryKey } from '../../../entities/students/get-students';
+import { linesQueryKey } from '../../../entities/lines/get-lines';
 
 /** Removes the line and every member's membership of it (SPEC §4 'Group deletion'). */
 export function deleteLine(id: string): Promise<{ removedMembers: number }> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LineDetails } from '@tun/shared/lines';
 import { apiRequest } from '../../../lib/api-client';
-import { linesQueryKey } from './get-lines';
+import { linesQueryKey } from '../../../entities/lines/get-lines';
 
 export const lineQueryKey = (id: string) => [...linesQueryKey, id] as const;
 

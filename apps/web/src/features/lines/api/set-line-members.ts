@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LineDetails } from '@tun/shared/lines';
 import { apiRequest } from '../../../lib/api-client';
-import { peopleQueryKey } from '../../people/api/get-people';
-import { studentsQueryKey } from '../../students/api/get-students';
+import { peopleQueryKey } from '../../../entities/people/get-people';
+import { studentsQueryKey } from '../../../entities/students/get-students';
 import { lineQueryKey } from './get-line';
-import { linesQueryKey } from './get-lines';
+import { linesQueryKey } from '../../../entities/lines/get-lines';
 
 /** Sets exactly who the line's members are. */
 export function setLineMembers({ id, personIds }: { id: string; personIds: string[] }): Promise<LineDetails> {

@@ -9,9 +9,9 @@ import { isApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { validators } from '../../../lib/validation';
-import { usePeople } from '../../people/api/get-people';
-import { useRooms } from '../../rooms/api/get-rooms';
-import { isLineStaff, personOptions } from './people-options';
+import { usePeople } from '../../../entities/people/get-people';
+import { useRooms } from '../../../entities/rooms/get-rooms';
+import { isLineStaff, personOptions } from '../model/people-options';
 import { fieldPath, focusFirstInvalid } from '../../../lib/form-errors';
 
 export interface LineFormValues {

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { usePeople } from '../../people/api/get-people';
+import { usePeople } from '../../../entities/people/get-people';
 import { useSetLineMembers } from '../api/set-line-members';
-import { isLineMemberCandidate, personOptions } from './people-options';
+import { isLineMemberCandidate, personOptions } from '../model/people-options';
 
 /** The line's members (their memberOf); admins add and remove students and scholars here. */
 export function LineMembers({ line, canChange }: { line: LineDetails; canChange: boolean }) {

@@ -1,10 +1,8 @@
 import { Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { Line } from '@tun/shared/lines';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../../../lib/error-message';
-import { notify } from '../../../lib/notify';
-import { CalendarChanges, useCalendarReferences } from '../../calendar/components/calendar-changes';
+import { useConfirmDelete } from '../../../components/use-confirm-delete';
+import { CalendarChanges, useCalendarReferences } from '../../../entities/calendar/calendar-changes';
 import { useDeleteLine } from '../api/delete-line';
 
 /**
@@ -15,7 +13,7 @@ import { useDeleteLine } from '../api/delete-line';
 export function useConfirmDeleteLine() {
   const { t } = useTranslation();
   const deleteLine = useDeleteLine();
-  const errorMessage = useErrorMessage();
+  const confirmDelete = useConfirmDelete();
   const calendarReferences = useCalendarReferences();
 
   return async (
@@ -30,37 +28,20 @@ export function useConfirmDeleteLine() {
         <CalendarChanges references={references} />
       </Stack>
     );
-    // The promise, not mutate's callbacks: those are dropped when the row or page that asked
-    // unmounts, which is exactly what a successful deletion makes happen.
-    const run = () =>
-      deleteLine.mutateAsync(line.id).then(
-        () => {
-          notify({ color: 'fjord', message: t('lines.deleted', { name: line.name }) });
-          options.onDeleted?.();
-        },
-        (error: unknown) => notify({ color: 'red', message: errorMessage(error) }),
-      );
-
-    if (line.memberCount > 0) {
-      modals.openConfirmModal({
-        title: t('lines.delete.affectedTitle'),
-        children: body(t('lines.delete.affectedMessage', { n: line.memberCount, name: line.name })),
-        labels: { confirm: t('modals.confirm'), cancel: t('modals.cancel') },
-        confirmProps: { color: 'red' },
-        closeOnClickOutside: false,
-        closeOnEscape: false,
-        withCloseButton: false,
-        onConfirm: run,
-      });
-      return;
-    }
-    modals.openConfirmModal({
-      title: t('lines.delete.title'),
-      children: body(t('lines.delete.message', { name: line.name })),
-      labels: { confirm: t('lines.delete.confirm'), cancel: t('modals.cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('app.close') },
-      onConfirm: run,
+    const affected = line.memberCount > 0;
+    confirmDelete({
+      title: affected ? t('lines.delete.affectedTitle') : t('lines.delete.title'),
+      body: body(
+        affected
+          ? t('lines.delete.affectedMessage', { n: line.memberCount, name: line.name })
+          : t('lines.delete.message', { name: line.name }),
+      ),
+      confirm: affected ? t('modals.confirm') : t('lines.delete.confirm'),
+      cancel: t('modals.cancel'),
+      deleted: t('lines.deleted', { name: line.name }),
+      persistent: affected,
+      remove: () => deleteLine.mutateAsync(line.id),
+      onDeleted: options.onDeleted,
     });
   };
 }

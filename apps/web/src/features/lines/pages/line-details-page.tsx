@@ -8,15 +8,15 @@ import { isApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCan } from '../../auth/access';
-import { usePeople } from '../../people/api/get-people';
+import { useCan } from '../../../entities/session/access';
+import { usePeople } from '../../../entities/people/get-people';
 import { useLine } from '../api/get-line';
-import { useRooms } from '../../rooms/api/get-rooms';
+import { useRooms } from '../../../entities/rooms/get-rooms';
 import { useUpdateLine } from '../api/update-line';
 import { ColorThemeBadge } from '../../../components/color-theme';
 import { LineForm } from '../components/line-form';
 import { LineMembers } from '../components/line-members';
-import { namesOf } from '../components/people-options';
+import { namesOf } from '../model/people-options';
 import { useConfirmDeleteLine } from '../components/use-confirm-delete-line';
 
 function BackLink() {

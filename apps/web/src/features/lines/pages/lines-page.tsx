@@ -1,24 +1,24 @@
-import { Alert, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { Line } from '@tun/shared/lines';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTag } from '../../../lib/dates';
-import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCan } from '../../auth/access';
+import { useCan } from '../../../entities/session/access';
 import { useCreateLine } from '../api/create-line';
-import { usePeople } from '../../people/api/get-people';
-import { useLines } from '../api/get-lines';
-import { useRooms } from '../../rooms/api/get-rooms';
-import { AnchorLink, ButtonLink } from '../components/router-links';
+import { usePeople } from '../../../entities/people/get-people';
+import { useLines } from '../../../entities/lines/get-lines';
+import { useRooms } from '../../../entities/rooms/get-rooms';
+import { AnchorLink, ButtonLink } from '../../../components/router-links';
 import { ColorThemeBadge } from '../../../components/color-theme';
 import { LineForm } from '../components/line-form';
-import { namesOf } from '../components/people-options';
+import { namesOf } from '../model/people-options';
 import { useConfirmDeleteLine } from '../components/use-confirm-delete-line';
+import { LoadError } from '../../../components/load-error';
 
 interface LineRow {
   line: Line;
@@ -159,7 +159,6 @@ export function LinesPage() {
   const people = usePeople();
   const createLine = useCreateLine();
   const navigate = useNavigate();
-  const errorMessage = useErrorMessage();
   const [creating, create] = useDisclosure(false);
   const confirmLineDeletion = useConfirmDeleteLine();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -197,19 +196,7 @@ export function LinesPage() {
 
       {lines.isPending && <Loader aria-label={t('app.loading')} />}
       {lines.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden="true" />}
-          title={t('lines.loadFailed')}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text>{errorMessage(lines.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void lines.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title={t('lines.loadFailed')} error={lines.error} onRetry={() => void lines.refetch()} />
       )}
       {lines.isSuccess && rows.length === 0 && (
         <Text>{canChange ? t('lines.emptyAdmin') : t('lines.empty')}</Text>

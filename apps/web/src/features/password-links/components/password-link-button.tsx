@@ -7,7 +7,7 @@ import { CopyableLinkField } from '../../../components/copyable-link-field';
 import { isApiError } from '../../../lib/api-client';
 import { useFormatters } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
-import { useCan } from '../../auth/access';
+import { useCan } from '../../../entities/session/access';
 import { useCreatePasswordLink } from '../api/create-password-link';
 
 /**

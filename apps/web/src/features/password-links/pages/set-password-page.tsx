@@ -10,8 +10,8 @@ import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { validators } from '../../../lib/validation';
-import { useLogin } from '../../auth/api/login';
-import { DEFAULT_AFTER_LOGIN } from '../../auth/safe-redirect';
+import { useLogin } from '../../../entities/session/login';
+import { DEFAULT_AFTER_LOGIN } from '../../../entities/session/safe-redirect';
 import { useSetPassword } from '../api/set-password';
 
 const validatePassword = validators.password({ min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });

@@ -4,7 +4,7 @@ import type { ExportFormat } from '@tun/shared/people-import';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { useCan } from '../../auth/access';
+import { useCan } from '../../../entities/session/access';
 import { useExportPeople } from '../api/export-people';
 
 /** 'Eksporter' for the users page: everyone as CSV or XLSX, with the import's columns. */

@@ -4,7 +4,7 @@ import { IconFileImport } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
-import { useCan } from '../../auth/access';
+import { useCan } from '../../../entities/session/access';
 
 // The dropzone and the preview are needed only when an admin imports.
 const PeopleImportDialog = lazy(() =>

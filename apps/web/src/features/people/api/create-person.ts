@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Person, PersonInput } from '@tun/shared/people';
 import { apiRequest } from '../../../lib/api-client';
-import { peopleQueryKey } from './get-people';
+import { peopleQueryKey } from '../../../entities/people/get-people';
 
 export function createPerson(input: PersonInput): Promise<Person> {
   return apiRequest<Person>('/people', { method: 'POST', body: input });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { peopleQueryKey } from './get-people';
+import { peopleQueryKey } from '../../../entities/people/get-people';
 
 export function deletePerson(id: string): Promise<void> {
   return apiRequest<void>(`/people/${encodeURIComponent(id)}`, { method: 'DELETE' });

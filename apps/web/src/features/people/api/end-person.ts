@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Person } from '@tun/shared/people';
 import { apiRequest } from '../../../lib/api-client';
-import { peopleQueryKey } from './get-people';
+import { peopleQueryKey } from '../../../entities/people/get-people';
 
 /** «Avslutt»: the person left the school on `leftOn` (YYYY-MM-DD, today at the latest). */
 export function endPerson({ id, leftOn }: { id: string; leftOn: string }): Promise<Person> {

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { Person } from '@tun/shared/people';
 import type { Role } from '@tun/shared/roles';
 import { apiRequest } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../auth/api/get-session';
-import { peopleQueryKey } from './get-people';
+import { sessionQueryKey } from '../../../entities/session/get-session';
+import { peopleQueryKey } from '../../../entities/people/get-people';
 
 export function setRoles({ id, roles }: { id: string; roles: Role[] }): Promise<Person> {
   return apiRequest<Person>(`/people/${encodeURIComponent(id)}/roles`, { method: 'PUT', body: { roles } });

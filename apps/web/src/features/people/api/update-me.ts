@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MeUpdate } from '@tun/shared/people';
 import type { UserMutableData } from '@tun/shared/people';
 import { apiRequest } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../auth/api/get-session';
+import { sessionQueryKey } from '../../../entities/session/get-session';
 
 /** The signed-in person's own userMutableData; what is not sent stays as it was. */
 export function updateMe(input: MeUpdate): Promise<{ userMutableData: UserMutableData }> {

@@ -1,15 +1,12 @@
 import { Anchor, Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Person } from '@tun/shared/people';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoleBadge } from '../../../components/role-badge';
-import { PasswordLinkButton } from '../../password-links/components/password-link-button';
-import { ErasePersonButton } from '../../privacy/components/erase-person-button';
-import { PrivacyExportButton } from '../../privacy/components/privacy-export-button';
 import { usePersonDeletable } from '../api/end-person';
 import { EndPersonSection } from './end-person-section';
-import type { LineOption } from './people-utils';
+import type { LineOption } from '../model/people-utils';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -24,6 +21,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+export interface PersonActionsProps {
+  person: Person;
+  onErased: () => void;
+}
+
 /** Everything the school keeps about a person, with the admin's actions. */
 export function PersonDetails({
   person,
@@ -32,6 +34,7 @@ export function PersonDetails({
   onEdit,
   onDelete,
   onErased,
+  PersonActions,
 }: {
   person: Person;
   lines: readonly LineOption[] | undefined;
@@ -41,6 +44,8 @@ export function PersonDetails({
   onDelete: (() => void) | undefined;
   /** After the person's data was erased (privacy), when the dialog should close. */
   onErased: () => void;
+  /** Sign-in and privacy actions, which other features own (composed in app/). */
+  PersonActions: ComponentType<PersonActionsProps>;
 }) {
   const { t } = useTranslation();
   const notSet = (
@@ -114,12 +119,7 @@ export function PersonDetails({
           <Divider />
           {/* Oneself is not ended from here, as not deleted: another admin does it. */}
           {(onDelete !== undefined || person.leftOn !== null) && <EndPersonSection person={person} />}
-          {/* Sign-in and privacy: each hides itself from those it is not for. */}
-          <PasswordLinkButton person={person} />
-          <Group gap="sm">
-            <PrivacyExportButton person={person} />
-            <ErasePersonButton person={person} onErased={onErased} />
-          </Group>
+          <PersonActions person={person} onErased={onErased} />
         </>
       )}
     </Stack>

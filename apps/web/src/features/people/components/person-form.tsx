@@ -12,11 +12,11 @@ import { isApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { validators } from '../../../lib/validation';
-import { useCan } from '../../auth/access';
+import { useCan } from '../../../entities/session/access';
 import { useCreatePerson } from '../api/create-person';
 import { useSetRoles } from '../api/set-roles';
 import { useUpdatePerson } from '../api/update-person';
-import { ROLE_ORDER, type LineOption } from './people-utils';
+import { ROLE_ORDER, type LineOption } from '../model/people-utils';
 import { fieldPath, focusFirstInvalid } from '../../../lib/form-errors';
 
 // As the server's person schemas allow (packages/shared/src/people.ts, contact.ts).

@@ -7,7 +7,7 @@ import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../entities/session/get-session';
 import { useUpdateMe } from '../api/update-me';
 
 // The server's rule (profilePicUrlSchema), repeated here to keep zod out of the app shell.

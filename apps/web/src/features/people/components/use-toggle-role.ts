@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { showRolesAtOnce, useSetRoles } from '../api/set-roles';
-import { ROLE_ORDER } from './people-utils';
+import { ROLE_ORDER } from '../model/people-utils';
 
 /** Gives or takes one role, and says what happened (or why it did not). */
 export function useToggleRole() {

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Button,
   Card,
@@ -12,7 +11,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconPlus, IconTable, IconX } from '@tabler/icons-react';
+import { IconPlus, IconTable, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { shortFullName } from '@tun/shared/names';
 import type { Person } from '@tun/shared/people';
@@ -21,11 +20,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
 import { ROLE_ICONS, STUDENT_ICON } from '../../../components/role-icons';
-import { useErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { usePeople } from '../api/get-people';
-import { compareByName, nameCollator, ROLE_ORDER } from '../components/people-utils';
+import { usePeople } from '../../../entities/people/get-people';
+import { compareByName, nameCollator, ROLE_ORDER } from '../model/people-utils';
 import { useToggleRole } from '../components/use-toggle-role';
+import { LoadError } from '../../../components/load-error';
 
 function RoleCard({ role, people }: { role: Role; people: readonly Person[] }) {
   const { t } = useTranslation();
@@ -122,7 +121,6 @@ function RoleCard({ role, people }: { role: Role; people: readonly Person[] }) {
 /** Roles, one card per role: who has it, and adding or removing people (admin only, SPEC §6). */
 export function SpecialRolesPage() {
   const { t, i18n } = useTranslation();
-  const errorMessage = useErrorMessage();
   useDocumentTitle(t('pages.specialRoles.title'));
   const people = usePeople();
   const sorted = useMemo(
@@ -145,14 +143,7 @@ export function SpecialRolesPage() {
         </Anchor>
       </Group>
       {people.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden="true" />}
-          title={t('people.loadFailed')}
-        >
-          {errorMessage(people.error)}
-        </Alert>
+        <LoadError title={t('people.loadFailed')} error={people.error} />
       ) : !sorted ? (
         <PageLoader />
       ) : (

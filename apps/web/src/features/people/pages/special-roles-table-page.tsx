@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Checkbox,
   Group,
@@ -12,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconList, IconSearch } from '@tabler/icons-react';
+import { IconList, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { shortFullName } from '@tun/shared/names';
 import type { Person } from '@tun/shared/people';
@@ -22,9 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
 import '../components/people.css';
 import { RoleBadge } from '../../../components/role-badge';
-import { useErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { usePeople } from '../api/get-people';
+import { usePeople } from '../../../entities/people/get-people';
 import {
   compareByName,
   matchesRole,
@@ -32,8 +30,9 @@ import {
   nameCollator,
   ROLE_ORDER,
   type RoleFilter,
-} from '../components/people-utils';
+} from '../model/people-utils';
 import { useToggleRole } from '../components/use-toggle-role';
+import { LoadError } from '../../../components/load-error';
 
 const ROLE_FILTERS: readonly RoleFilter[] = ['all', 'student', ...ROLE_ORDER];
 
@@ -75,7 +74,6 @@ const PersonRow = memo(function PersonRow({ person, onToggle }: { person: Person
 /** People × roles, a checkbox per cell; each click changes one role (audited on the server). */
 export function SpecialRolesTablePage() {
   const { t, i18n } = useTranslation();
-  const errorMessage = useErrorMessage();
   useDocumentTitle(t('pages.specialRolesTable.title'));
   const people = usePeople();
   const toggleRole = useToggleRole();
@@ -128,14 +126,7 @@ export function SpecialRolesTablePage() {
       </SimpleGrid>
 
       {people.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden="true" />}
-          title={t('people.loadFailed')}
-        >
-          {errorMessage(people.error)}
-        </Alert>
+        <LoadError title={t('people.loadFailed')} error={people.error} />
       ) : !rows ? (
         <PageLoader />
       ) : (

@@ -1,7 +1,6 @@
 import 'mantine-datatable/styles.layer.css';
 import '../components/people.css';
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -16,24 +15,21 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { fullName, shortFullName } from '@tun/shared/names';
 import { isCurrentPerson, type Person } from '@tun/shared/people';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoleBadge } from '../../../components/role-badge';
 import { useFormatters } from '../../../lib/dates';
-import { useErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCan } from '../../auth/access';
-import { useSession } from '../../auth/api/get-session';
-import { useLines } from '../../lines/api/get-lines';
-import { PeopleExportButton } from '../../people-import/components/people-export-button';
-import { PeopleImportButton } from '../../people-import/components/people-import-button';
-import { usePeople } from '../api/get-people';
+import { useCan } from '../../../entities/session/access';
+import { useSession } from '../../../entities/session/get-session';
+import { useLines } from '../../../entities/lines/get-lines';
+import { usePeople } from '../../../entities/people/get-people';
 import { schoolDay } from '../components/end-person-section';
-import { PersonDetails } from '../components/person-details';
+import { PersonDetails, type PersonActionsProps } from '../components/person-details';
 import { PersonForm } from '../components/person-form';
 import {
   compareByName,
@@ -43,8 +39,9 @@ import {
   ROLE_ORDER,
   type LineOption,
   type RoleFilter,
-} from '../components/people-utils';
+} from '../model/people-utils';
 import { useConfirmDeletePerson } from '../components/use-confirm-delete-person';
+import { LoadError } from '../../../components/load-error';
 
 type Dialog = { kind: 'new' } | { kind: 'details'; id: string } | { kind: 'edit'; id: string } | null;
 
@@ -53,9 +50,14 @@ type SortColumn = 'name' | 'room' | 'email';
 const ROLE_FILTERS: readonly RoleFilter[] = ['all', 'student', ...ROLE_ORDER];
 
 /** The users page: everyone at the school, searchable, sortable and filtered by role and line. */
-export function UsersPage() {
+interface UsersPageProps {
+  /** Import and export, which the people-import feature owns (composed in app/). */
+  toolbar: ReactNode;
+  PersonActions: ComponentType<PersonActionsProps>;
+}
+
+export function UsersPage({ toolbar, PersonActions }: UsersPageProps) {
   const { t, i18n } = useTranslation();
-  const errorMessage = useErrorMessage();
   const format = useFormatters();
   useDocumentTitle(t('pages.users.title'));
   const session = useSession();
@@ -134,8 +136,7 @@ export function UsersPage() {
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={1}>{t('pages.users.title')}</Title>
         <Group gap="sm">
-          <PeopleImportButton />
-          <PeopleExportButton />
+          {toolbar}
           {canChange && (
             <Button
               leftSection={<IconPlus size={16} aria-hidden="true" />}
@@ -186,14 +187,7 @@ export function UsersPage() {
       />
 
       {people.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden="true" />}
-          title={t('people.loadFailed')}
-        >
-          {errorMessage(people.error)}
-        </Alert>
+        <LoadError title={t('people.loadFailed')} error={people.error} />
       ) : (
         <>
           <Text size="sm" c="dimmed" role="status" aria-live="polite">
@@ -311,6 +305,7 @@ export function UsersPage() {
             // Deleting oneself would end one's own session mid-task; another admin can do it.
             onDelete={selected.id === session.user.id ? undefined : () => confirmDelete(selected)}
             onErased={() => setDialog(null)}
+            PersonActions={PersonActions}
           />
         )}
       </Modal>

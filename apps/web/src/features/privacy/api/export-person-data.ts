@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { downloadFile } from '../../people-import/api/download-file';
+import { downloadFile } from '../../../lib/download-file';
 
 /** Everything Tun stores about the person, downloaded as a JSON file. */
 export function exportPersonData(personId: string): Promise<void> {

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { useCan } from '../../auth/access';
-import { useSession } from '../../auth/api/get-session';
+import { useCan } from '../../../entities/session/access';
+import { useSession } from '../../../entities/session/get-session';
 import { useErasePerson } from '../api/erase-person';
 
 function normalized(text: string): string {

@@ -4,7 +4,7 @@ import type { Person } from '@tun/shared/people';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { useCan } from '../../auth/access';
+import { useCan } from '../../../entities/session/access';
 import { useExportPersonData } from '../api/export-person-data';
 
 /** 'Last ned data (JSON)' for the user details dialog: everything Tun stores about the person. */

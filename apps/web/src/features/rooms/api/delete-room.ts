@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { roomsQueryKey } from './get-rooms';
+import { roomsQueryKey } from '../../../entities/rooms/get-rooms';
 
 /** Deletes the room and clears it from events, lines and electives in one go (SPEC §4). */
 export function deleteRoom(id: string): Promise<void> {

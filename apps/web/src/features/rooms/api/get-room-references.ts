@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { RoomReferences } from '@tun/shared/rooms';
 import { apiRequest } from '../../../lib/api-client';
-import { roomsQueryKey } from './get-rooms';
+import { roomsQueryKey } from '../../../entities/rooms/get-rooms';
 
 export function getRoomReferences(id: string, signal?: AbortSignal): Promise<RoomReferences> {
   return apiRequest<RoomReferences>(`/rooms/${encodeURIComponent(id)}/references`, { signal });

@@ -1,9 +1,9 @@
 import { List, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Room, RoomReferenceKind, RoomReferences } from '@tun/shared/rooms';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useDeleteRoom } from '../api/delete-room';
@@ -20,15 +20,8 @@ export function useRoomDeletion() {
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const deleteRoom = useDeleteRoom();
+  const confirmDelete = useConfirmDelete();
   const [checking, setChecking] = useState<string | null>(null);
-
-  const confirmDelete = (room: Room) => {
-    deleteRoom.mutate(room.id, {
-      onSuccess: () => notify({ color: 'fjord', message: t('rooms.deleted', { name: room.name }) }),
-      onError: (error) =>
-        notify({ color: 'red', title: t('rooms.deleteFailed'), message: errorMessage(error) }),
-    });
-  };
 
   const start = async (room: Room) => {
     setChecking(room.id);
@@ -42,10 +35,9 @@ export function useRoomDeletion() {
       setChecking(null);
     }
     const used = KINDS.some((kind) => references[kind] > 0);
-    modals.openConfirmModal({
+    confirmDelete({
       title: used ? t('rooms.deleteDialog.referencesTitle') : t('rooms.deleteDialog.noReferencesTitle'),
-      closeButtonProps: { 'aria-label': t('app.close') },
-      children: used ? (
+      body: used ? (
         <Stack gap="xs">
           <Text>{t('rooms.deleteDialog.referencesIntro', { name: room.name })}</Text>
           <List>
@@ -58,9 +50,11 @@ export function useRoomDeletion() {
       ) : (
         <Text>{t('rooms.deleteDialog.noReferencesBody', { name: room.name })}</Text>
       ),
-      labels: { confirm: t('rooms.deleteDialog.confirm'), cancel: t('rooms.deleteDialog.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => confirmDelete(room),
+      confirm: t('rooms.deleteDialog.confirm'),
+      cancel: t('rooms.deleteDialog.cancel'),
+      deleted: t('rooms.deleted', { name: room.name }),
+      failed: t('rooms.deleteFailed'),
+      remove: () => deleteRoom.mutateAsync(room.id),
     });
   };
 

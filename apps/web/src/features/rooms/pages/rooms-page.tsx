@@ -1,19 +1,24 @@
-import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconPencil, IconPlus, IconQrcode, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPencil, IconPlus, IconQrcode, IconTrash } from '@tabler/icons-react';
 import type { Room } from '@tun/shared/rooms';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { RoomTagModal } from '../../attendance-tags/components/room-tag-modal';
-import { useCan } from '../../auth/access';
-import { useRooms } from '../api/get-rooms';
+import { useCan } from '../../../entities/session/access';
+import { useRooms } from '../../../entities/rooms/get-rooms';
 import { RoomFormModal } from '../components/room-form-modal';
 import { useRoomDeletion } from '../components/use-room-deletion';
+import { LoadError } from '../../../components/load-error';
 
-export function RoomsPage() {
+export interface RoomTagModalProps {
+  opened: boolean;
+  room: Room | undefined;
+  onClose: () => void;
+}
+
+/** `RoomTagModal` shows a room's tag, which the attendance-tags feature owns (composed in app/). */
+export function RoomsPage({ RoomTagModal }: { RoomTagModal: ComponentType<RoomTagModalProps> }) {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
   useDocumentTitle(t('pages.rooms.title'));
   const canChange = useCan('rooms:change');
   // A room's tag lets anyone check in there: staff (events:change) look after it.
@@ -42,19 +47,7 @@ export function RoomsPage() {
       {rooms.isPending && <Loader aria-label={t('app.loading')} />}
 
       {rooms.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden="true" />}
-          title={t('rooms.loadFailed')}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(rooms.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void rooms.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title={t('rooms.loadFailed')} error={rooms.error} onRetry={() => void rooms.refetch()} />
       )}
 
       {rooms.data && rooms.data.length === 0 && <Text>{t('rooms.empty')}</Text>}

@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { SCHEDULE_ENTRIES_PER_DAY_MAX, WEEK_DAYS, type WeekDay } from '@tun/shared/calendar';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countsAfterCopy, daysOverLimit, type CopyDayMode, type DraftDays } from './schedule-draft';
+import { countsAfterCopy, daysOverLimit, type CopyDayMode, type DraftDays } from '../model/schedule-draft';
 
 const WORKDAYS: readonly WeekDay[] = ['Mo', 'Tu', 'We', 'Th', 'Fr'];
 

@@ -4,7 +4,7 @@ import type { WeekDay } from '@tun/shared/calendar';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVENT_TYPE_COLORS, EventTypeBadge } from './event-type-badge';
-import { ENTRY_FIELDS, type DraftEntry, type DraftErrors, type EntryField } from './schedule-draft';
+import { ENTRY_FIELDS, type DraftEntry, type DraftErrors, type EntryField } from '../model/schedule-draft';
 import type { ScheduleReferences } from './use-schedule-references';
 
 export interface DayActions {

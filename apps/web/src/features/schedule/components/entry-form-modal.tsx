@@ -23,7 +23,7 @@ import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { focusFirstInvalid } from '../../../lib/form-errors';
 import { EVENT_TYPE_COLORS } from './event-type-badge';
-import { newEntryKey, type DraftEntry, type EntryField } from './schedule-draft';
+import { newEntryKey, type DraftEntry, type EntryField } from '../model/schedule-draft';
 import type { ScheduleReferences } from './use-schedule-references';
 
 interface EntryValues {

@@ -26,7 +26,7 @@ import {
   type DraftErrors,
   type ScheduleDraft,
   type SettingsField,
-} from './schedule-draft';
+} from '../model/schedule-draft';
 import { SETTINGS_FORM_ID, ScheduleSettings, validateSettings } from './schedule-settings';
 import { useScheduleReferences } from './use-schedule-references';
 

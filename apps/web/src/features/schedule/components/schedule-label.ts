@@ -1,4 +1,5 @@
 import { NORMAL_WEEK_ID, type ScheduleSummary } from '@tun/shared/calendar';
+import { schoolDateTimeFormat } from '@tun/shared/time';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTag } from '../../../lib/dates';
@@ -8,7 +9,7 @@ import { localeTag } from '../../../lib/dates';
  * a date has no time of day, so no zone may move it to the day before.
  */
 export function formatDateRange(from: string, to: string, language?: string): string {
-  const format = new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'long', timeZone: 'UTC' });
+  const format = schoolDateTimeFormat(localeTag(language), { dateStyle: 'long', timeZone: 'UTC' });
   return format.formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
 }
 

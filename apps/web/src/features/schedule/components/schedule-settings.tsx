@@ -5,7 +5,7 @@ import { isIsoDate } from '@tun/shared/time';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDateRange } from './schedule-label';
-import type { DraftErrors, ScheduleDraft, SettingsField } from './schedule-draft';
+import type { DraftErrors, ScheduleDraft, SettingsField } from '../model/schedule-draft';
 
 export const SETTINGS_FORM_ID = 'schedule-settings';
 

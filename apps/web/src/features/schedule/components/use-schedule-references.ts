@@ -2,10 +2,10 @@ import type { ComboboxItem, ComboboxItemGroup } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTag } from '../../../lib/dates';
-import { useElectives } from '../../electives/api/get-electives';
-import { useGroups } from '../../groups/api/get-groups';
-import { useLines } from '../../lines/api/get-lines';
-import { useRooms } from '../../rooms/api/get-rooms';
+import { useElectives } from '../../../entities/electives/get-electives';
+import { useGroups } from '../../../entities/groups/get-groups';
+import { useLines } from '../../../entities/lines/get-lines';
+import { useRooms } from '../../../entities/rooms/get-rooms';
 
 /** What an entry refers to by id, with names to show and options to pick from. */
 export interface ScheduleReferences {

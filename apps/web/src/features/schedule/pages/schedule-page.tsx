@@ -6,16 +6,16 @@ import { NORMAL_WEEK_ID, type Schedule } from '@tun/shared/calendar';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
-import { useErrorMessage } from '../../../lib/error-message';
-import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCan } from '../../auth/access';
+import { useCan } from '../../../entities/session/access';
 import { useDeleteSchedule } from '../api/delete-schedule';
 import { useSchedule } from '../api/get-schedule';
 import { useSchedules } from '../api/get-schedules';
 import { CreateScheduleModal } from '../components/create-schedule-modal';
 import { ScheduleEditor } from '../components/schedule-editor';
 import { useScheduleLabel } from '../components/schedule-label';
+import { LoadError } from '../../../components/load-error';
+import { useConfirmDelete } from '../../../components/use-confirm-delete';
 
 /**
  * /app/setup/schedule: the weekly schedules. The admin edits the normal week and named
@@ -23,7 +23,6 @@ import { useScheduleLabel } from '../components/schedule-label';
  */
 export function SchedulePage() {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
   useDocumentTitle(t('pages.scheduleSetup.title'));
   const canChange = useCan('timetable:change');
   const label = useScheduleLabel();
@@ -31,6 +30,7 @@ export function SchedulePage() {
   const [selected, setSelected] = useState(NORMAL_WEEK_ID);
   const schedule = useSchedule(selected);
   const deletion = useDeleteSchedule();
+  const askDelete = useConfirmDelete();
   const [creating, setCreating] = useState(false);
   const [dirty, setDirty] = useState(false);
   const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
@@ -65,22 +65,19 @@ export function SchedulePage() {
   };
 
   const confirmDelete = (target: Pick<Schedule, 'id' | 'name'>) =>
-    modals.openConfirmModal({
+    askDelete({
       title: t('schedule.delete.title'),
-      children: <Text>{t('schedule.delete.message', { name: target.name })}</Text>,
-      labels: { confirm: t('schedule.delete.confirm'), cancel: t('modals.cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('app.close') },
-      onConfirm: () => {
+      body: <Text>{t('schedule.delete.message', { name: target.name })}</Text>,
+      confirm: t('schedule.delete.confirm'),
+      cancel: t('modals.cancel'),
+      deleted: t('schedule.delete.done', { name: target.name }),
+      remove: () => {
         // Off the schedule first: its editor (and query) goes away, so the live update of the
         // deletion does not ask the server for a schedule that no longer exists. If deleting
         // fails, it is still in the picker.
         setDirty(false);
         setSelected(NORMAL_WEEK_ID);
-        deletion.mutateAsync(target.id).then(
-          () => notify({ color: 'fjord', message: t('schedule.delete.done', { name: target.name }) }),
-          (error: unknown) => notify({ color: 'red', message: errorMessage(error) }),
-        );
+        return deletion.mutateAsync(target.id);
       },
     });
 
@@ -192,20 +189,7 @@ export function SchedulePage() {
 /** A schedule that could not be fetched, with the reason and a way to try again. */
 function LoadFailed({ query }: { query: { error: unknown; refetch: () => Promise<unknown> } }) {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertCircle aria-hidden="true" />}
-      title={t('schedule.loadFailed')}
-    >
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{errorMessage(query.error)}</Text>
-        <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-          {t('app.retry')}
-        </Button>
-      </Stack>
-    </Alert>
+    <LoadError title={t('schedule.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
   );
 }

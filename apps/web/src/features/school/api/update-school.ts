@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { School, SchoolUpdate } from '@tun/shared/school';
 import { apiRequest } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../auth/api/get-session';
-import { schoolQueryKey } from './get-school';
+import { sessionQueryKey } from '../../../entities/session/get-session';
+import { schoolQueryKey } from '../../../entities/school/get-school';
 
 export function updateSchool(update: SchoolUpdate): Promise<School> {
   return apiRequest<School>('/school', { method: 'PATCH', body: update });

@@ -3,7 +3,7 @@ import type { School } from '@tun/shared/school';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/dates';
-import { PhoneLink } from './phone-link';
+import { PhoneLink } from '../../../components/phone-link';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,12 +1,11 @@
-import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCan } from '../../auth/access';
-import { useSchool } from '../api/get-school';
+import { useCan } from '../../../entities/session/access';
+import { useSchool } from '../../../entities/school/get-school';
 import { SchoolInfoForm } from '../components/school-info-form';
 import { SchoolInfoView } from '../components/school-info-view';
+import { LoadError } from '../../../components/load-error';
 
 /** /app/setup/schoolinfo: the admin changes the school record; everyone else reads it. */
 export function SchoolInfoPage() {
@@ -14,7 +13,6 @@ export function SchoolInfoPage() {
   useDocumentTitle(t('pages.schoolInfoSetup.title'));
   const canChange = useCan('schoolInfo:change');
   const school = useSchool();
-  const errorMessage = useErrorMessage();
 
   return (
     <Stack gap="lg">
@@ -23,16 +21,7 @@ export function SchoolInfoPage() {
         <Text c="dimmed">{canChange ? t('schoolInfo.intro') : t('schoolInfo.readOnly')}</Text>
       </Stack>
       {school.isPending && <Loader aria-label={t('app.loading')} />}
-      {school.isError && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
-          <Stack gap="xs" align="flex-start">
-            {errorMessage(school.error)}
-            <Button size="xs" variant="default" onClick={() => void school.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      {school.isError && <LoadError error={school.error} onRetry={() => void school.refetch()} />}
       {school.data && (
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
           {canChange ? <SchoolInfoForm school={school.data} /> : <SchoolInfoView school={school.data} />}

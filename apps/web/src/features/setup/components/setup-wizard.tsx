@@ -28,10 +28,10 @@ import { isApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { validators } from '../../../lib/validation';
-import { useLogin } from '../../auth/api/login';
-import { DEFAULT_AFTER_LOGIN } from '../../auth/safe-redirect';
+import { useLogin } from '../../../entities/session/login';
+import { DEFAULT_AFTER_LOGIN } from '../../../entities/session/safe-redirect';
 import { useCreateSchool } from '../api/create-school';
-import { setupStatusQueryKey, type SetupStatus } from '../api/get-setup-status';
+import { setupStatusQueryKey, type SetupStatus } from '../../../entities/school/get-setup-status';
 import { fieldPath, focusFirstInvalid } from '../../../lib/form-errors';
 
 interface WizardValues {

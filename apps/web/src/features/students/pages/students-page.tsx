@@ -1,29 +1,16 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Card, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { fullName, shortFullName } from '@tun/shared/names';
 import { canViewStudentContact, type Student } from '@tun/shared/students';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoleBadge } from '../../../components/role-badge';
 import { localeTag } from '../../../lib/dates';
-import { useErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSession } from '../../auth/api/get-session';
-import { useStudents } from '../api/get-students';
+import { useSession } from '../../../entities/session/get-session';
+import { useStudents } from '../../../entities/students/get-students';
+import { LoadError } from '../../../components/load-error';
 
 /** The line filter's value for students who belong to no line. */
 const NO_LINE = '-';
@@ -141,7 +128,6 @@ export function StudentsPage() {
   useDocumentTitle(t('pages.students.title'));
   const session = useSession();
   const students = useStudents();
-  const errorMessage = useErrorMessage();
   const isPhone = useMediaQuery('(max-width: 47.99em)', false);
   const [query, setQuery] = useState('');
   const [line, setLine] = useState<string | null>(null);
@@ -210,19 +196,11 @@ export function StudentsPage() {
 
       {students.isPending && <Loader aria-label={t('app.loading')} />}
       {students.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden="true" />}
+        <LoadError
           title={t('students.loadFailed')}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text>{errorMessage(students.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void students.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+          error={students.error}
+          onRetry={() => void students.refetch()}
+        />
       )}
       {students.isSuccess && (
         <>

@@ -4,8 +4,8 @@ import type { Supervision } from '@tun/shared/supervision';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { useCan } from '../../auth/access';
-import { useSession } from '../../auth/api/get-session';
+import { useCan } from '../../../entities/session/access';
+import { useSession } from '../../../entities/session/get-session';
 import { useReleaseSupervision } from '../api/release-supervision';
 import { useTakeSupervision } from '../api/take-supervision';
 

@@ -2,7 +2,7 @@ import { Alert, Anchor, Card, Group, Loader, Stack, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
-import { useCan } from '../../auth/access';
+import { useCan } from '../../../entities/session/access';
 import { useSupervision } from '../api/get-supervision';
 import { SupervisionStatus } from './supervision-status';
 

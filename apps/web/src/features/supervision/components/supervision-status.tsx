@@ -4,8 +4,8 @@ import type { Supervision } from '@tun/shared/supervision';
 import { todayInSchoolZone } from '@tun/shared/time';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/dates';
-import { useSession } from '../../auth/api/get-session';
-import { PhoneLink } from '../../school/components/phone-link';
+import { useSession } from '../../../entities/session/get-session';
+import { PhoneLink } from '../../../components/phone-link';
 
 /**
  * Who is on duty and how to reach them. The school's supervision phone comes first: it is the

@@ -1,18 +1,16 @@
-import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSupervision } from '../api/get-supervision';
 import { SupervisionActions } from '../components/supervision-actions';
 import { SupervisionStatus } from '../components/supervision-status';
+import { LoadError } from '../../../components/load-error';
 
 /** /app/tilsyn: who has supervision now, the number to call, and one tap to take over. */
 export function SupervisionPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.supervision.title'));
   const supervision = useSupervision();
-  const errorMessage = useErrorMessage();
 
   return (
     <Stack gap="lg" maw={560}>
@@ -22,14 +20,7 @@ export function SupervisionPage() {
       </Stack>
       {supervision.isPending && <Loader aria-label={t('app.loading')} />}
       {supervision.isError && !supervision.data && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
-          <Stack gap="xs" align="flex-start">
-            {errorMessage(supervision.error)}
-            <Button size="xs" variant="default" onClick={() => void supervision.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError error={supervision.error} onRetry={() => void supervision.refetch()} />
       )}
       {supervision.data && (
         <>

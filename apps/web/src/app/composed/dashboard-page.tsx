@@ -1,0 +1,32 @@
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCan } from '../../entities/session/access';
+import { useSession } from '../../entities/session/get-session';
+import { useSchool } from '../../entities/school/get-school';
+import { SupervisionCard } from '../../features/supervision/components/supervision-card';
+import { MyAttendanceCard } from '../../features/attendance-reports/components/my-attendance-card';
+import { NextEventsCard } from '../../features/dashboard/components/next-events-card';
+
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const school = useSchool({ enabled: useCan('schoolInfo:view') });
+  useDocumentTitle(t('pages.dashboard.title'));
+  // The session already carries the name, so there is something to show before /school answers.
+  const longName = school.data?.longName ?? session.school.longName;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{t('dashboard.greeting', { name: session.user.name.first })}</Title>
+        <Text size="lg">{t('dashboard.school', { school: longName })}</Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <NextEventsCard />
+        <MyAttendanceCard />
+        <SupervisionCard />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import { Group } from '@mantine/core';
+import { PasswordLinkButton } from '../../features/password-links/components/password-link-button';
+import { PeopleExportButton } from '../../features/people-import/components/people-export-button';
+import { PeopleImportButton } from '../../features/people-import/components/people-import-button';
+import type { PersonActionsProps } from '../../features/people/components/person-details';
+import { UsersPage } from '../../features/people/pages/users-page';
+import { ErasePersonButton } from '../../features/privacy/components/erase-person-button';
+import { PrivacyExportButton } from '../../features/privacy/components/privacy-export-button';
+
+function PersonActions({ person, onErased }: PersonActionsProps) {
+  return (
+    <>
+      {/* Sign-in and privacy: each hides itself from those it is not for. */}
+      <PasswordLinkButton person={person} />
+      <Group gap="sm">
+        <PrivacyExportButton person={person} />
+        <ErasePersonButton person={person} onErased={onErased} />
+      </Group>
+    </>
+  );
+}
+
+export function UsersRoute() {
+  return (
+    <UsersPage
+      toolbar={
+        <>
+          <PeopleImportButton />
+          <PeopleExportButton />
+        </>
+      }
+      PersonActions={PersonActions}
+    />
+  );
+}

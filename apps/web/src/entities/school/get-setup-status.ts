@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+
+export interface SetupStatus {
+  needsSetup: boolean;
+}
+
+export const setupStatusQueryKey = ['setup'] as const;
+
+export function getSetupStatus(signal?: AbortSignal): Promise<SetupStatus> {
+  return apiRequest<SetupStatus>('/setup', { signal });
+}
+
+export const setupStatusQueryOptions = queryOptions({
+  queryKey: setupStatusQueryKey,
+  queryFn: ({ signal }) => getSetupStatus(signal),
+  staleTime: Infinity,
+});
+
+export function useSetupStatus() {
+  return useQuery(setupStatusQueryOptions);
+}
