@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-// One fresh data folder per run: the first test meets the first-run wizard. Set once in the
-// main process; workers inherit it.
+// One fresh data folder per run unless one is given (tests make names of their own, so a kept
+// folder works too). Set once in the main process; workers inherit it.
 process.env.TUN_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tun-e2e-'));
 const port = Number(process.env.TUN_E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -14,7 +14,8 @@ export default defineConfig({
   // One folder per port: a run clears its folder at the start, and must not clear the traces of
   // another run beside it.
   outputDir: `test-results/${port}`,
-  // The tests walk one school's life in order: wizard, sign-in, pages.
+  // Each spec makes what it needs and runs alone; one worker, as the school's name and its normal
+  // week are one per school and some tests change them.
   workers: 1,
   fullyParallel: false,
   forbidOnly: true,
@@ -42,7 +43,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    // Runs before any spec, also when one spec is picked on the command line.
+    { name: 'school', testMatch: /school\.setup\.ts$/ },
+    { name: 'chromium', use: { browserName: 'chromium' }, dependencies: ['school'] },
+  ],
   webServer: {
     // The README's start command: builds what is missing, then serves.
     command: 'node ../scripts/start.mjs',
@@ -56,7 +61,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.TUN_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
-      // Every test signs in afresh as the same admin; the limit itself is tested on the server.
+      // Tests sign in many times from one address; the limit itself is tested on the server.
       LOGIN_RATE_LIMIT: '1000',
     },
   },

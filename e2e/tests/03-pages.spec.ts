@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
-import { SCHOOL, signInByApi } from '../fixtures';
+import { call, expect, test, unique } from '../fixtures';
 
-/** Every route of SPEC §2 behind sign-in, with its heading. */
+/** Every route of SPEC §2 behind sign-in, with its heading (the admin fixture is called Aud). */
 const APP_PAGES: [path: string, heading: string][] = [
-  ['/app/dashboard', 'Hei, Guro!'],
+  ['/app/dashboard', 'Hei, Aud!'],
   ['/app/posts', 'Innlegg'],
   ['/app/calendar', 'Kalender'],
   ['/app/students', 'Elever'],
@@ -29,10 +28,8 @@ const APP_PAGES: [path: string, heading: string][] = [
 ];
 
 test.describe('signed in as admin', () => {
-  test.beforeEach(async ({ page }) => signInByApi(page));
-
   for (const [path, heading] of APP_PAGES) {
-    test(`${path} opens directly, shows "${heading}" and passes axe`, async ({ page }) => {
+    test(`${path} opens directly, shows "${heading}" and passes axe`, async ({ admin: { page } }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByRole('main')).toBeVisible();
@@ -40,14 +37,14 @@ test.describe('signed in as admin', () => {
     });
   }
 
-  test('/ and /app redirect to the dashboard', async ({ page }) => {
+  test('/ and /app redirect to the dashboard', async ({ admin: { page } }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/app\/dashboard$/);
     await page.goto('/app');
     await expect(page).toHaveURL(/\/app\/dashboard$/);
   });
 
-  test('navigation scrolls to the top of the new page', async ({ page }) => {
+  test('navigation scrolls to the top of the new page', async ({ admin: { page } }) => {
     await page.setViewportSize({ width: 1280, height: 400 });
     await page.goto('/privacy-policy');
     await expect(page.getByRole('heading', { level: 1, name: 'Personvernerklæring' })).toBeVisible();
@@ -59,21 +56,22 @@ test.describe('signed in as admin', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('a change made elsewhere shows without reloading', async ({ page, browser }) => {
+  test('a change made elsewhere shows without reloading', async ({ admin: { page }, member }) => {
+    const { shortName } = await call<{ shortName: string }>(page.request, 'GET', '/api/v1/school');
     await page.goto('/app/dashboard');
-    await expect(page.getByRole('banner')).toContainText(SCHOOL.shortName);
+    await expect(page.getByRole('banner')).toContainText(shortName);
 
-    const other = await browser.newContext();
-    const otherPage = await other.newPage();
-    await signInByApi(otherPage);
-    const changed = await otherPage.request.patch('/api/v1/school', { data: { shortName: 'Fjelltun FHS' } });
-    expect(changed.status()).toBe(200);
-    await expect(page.getByRole('banner')).toContainText('Fjelltun FHS');
-    await otherPage.request.patch('/api/v1/school', { data: { shortName: SCHOOL.shortName } });
-    await other.close();
+    const other = await member({ roles: ['admin'] });
+    const changed = `Tun ${unique()}`;
+    await call(other.page.request, 'PATCH', '/api/v1/school', { shortName: changed });
+    try {
+      await expect(page.getByRole('banner')).toContainText(changed);
+    } finally {
+      await call(other.page.request, 'PATCH', '/api/v1/school', { shortName });
+    }
   });
 
-  test('works on a phone: the menu opens from a button', async ({ page }) => {
+  test('works on a phone: the menu opens from a button', async ({ admin: { page } }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/app/dashboard');
     await page.getByRole('button', { name: 'Åpne menyen' }).click();

@@ -1,14 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
-import { signInByApi } from '../fixtures';
-
-const ROOM = 'Fjellsalen';
-const LINE = 'Friluftsliv';
-const ELECTIVE = 'Klatring';
-const STUDENTS = [
-  { first: 'Ola', last: 'Nordmann' },
-  { first: 'Kari', last: 'Bakken' },
-];
+import { call, expect, test, unique } from '../fixtures';
 
 /** Picks an option in a Mantine Select or MultiSelect by its label. */
 async function choose(page: Page, label: string, option: string): Promise<void> {
@@ -16,10 +8,25 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test.describe.serial('an admin sets up the school directory', () => {
-  test.beforeEach(async ({ page }) => signInByApi(page));
+/** Names of one test's own, so that it can run again on the same school. */
+function names() {
+  const id = unique();
+  return {
+    ROOM: `Fjellsalen ${id}`,
+    LINE: `Friluftsliv ${id}`,
+    ELECTIVE: `Klatring ${id}`,
+    STUDENTS: [
+      { first: 'Ola', last: `Nordmann ${id}` },
+      { first: 'Kari', last: `Bakken ${id}` },
+    ],
+  };
+}
 
-  test('creates a room', async ({ page }) => {
+// Each step of setting up the directory goes through its form; what it builds on is made through
+// the API.
+test.describe('an admin sets up the school directory', () => {
+  test('creates a room', async ({ admin: { page } }) => {
+    const { ROOM } = names();
     await page.goto('/app/rooms');
     await page.getByRole('button', { name: 'Nytt rom' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nytt rom' });
@@ -32,7 +39,9 @@ test.describe.serial('an admin sets up the school directory', () => {
     await expectNoAxeViolations(page, '/app/rooms with a room');
   });
 
-  test('creates a line with that room', async ({ page }) => {
+  test('creates a line with a room', async ({ admin: { page }, api }) => {
+    const { ROOM, LINE } = names();
+    await call(api, 'POST', '/api/v1/rooms', { name: ROOM });
     await page.goto('/app/classes');
     await page.getByRole('button', { name: 'Ny linje' }).click();
     const dialog = page.getByRole('dialog');
@@ -46,7 +55,9 @@ test.describe.serial('an admin sets up the school directory', () => {
     await expectNoAxeViolations(page, 'line details');
   });
 
-  test('creates an elective in that room', async ({ page }) => {
+  test('creates an elective in a room', async ({ admin: { page }, api }) => {
+    const { ROOM, ELECTIVE } = names();
+    await call(api, 'POST', '/api/v1/rooms', { name: ROOM });
     await page.goto('/app/electives');
     await page.getByRole('button', { name: 'Nytt valgfag' }).click();
     const dialog = page.getByRole('dialog');
@@ -58,7 +69,9 @@ test.describe.serial('an admin sets up the school directory', () => {
     await expectNoAxeViolations(page, '/app/electives');
   });
 
-  test('adds two people to the line', async ({ page }) => {
+  test('adds two people to a line', async ({ admin: { page }, api }) => {
+    const { LINE, STUDENTS } = names();
+    await call(api, 'POST', '/api/v1/lines', { name: LINE, shortName: 'FRI', color: 'green' });
     await page.goto('/app/users');
     for (const student of STUDENTS) {
       await page.getByRole('button', { name: 'Ny bruker' }).click();
@@ -78,7 +91,16 @@ test.describe.serial('an admin sets up the school directory', () => {
     await expectNoAxeViolations(page, '/app/users');
   });
 
-  test('deleting the room shows what refers to it, then clears it', async ({ page }) => {
+  test('deleting a room shows what refers to it, then clears it', async ({ admin: { page }, api }) => {
+    const { ROOM, LINE, ELECTIVE } = names();
+    const room = await call<{ id: string }>(api, 'POST', '/api/v1/rooms', { name: ROOM });
+    await call(api, 'POST', '/api/v1/lines', {
+      name: LINE,
+      shortName: 'FRI',
+      color: 'green',
+      mainRoom: room.id,
+    });
+    await call(api, 'POST', '/api/v1/electives', { name: ELECTIVE, color: 'teal', mainRoom: room.id });
     await page.goto('/app/rooms');
     await page.getByRole('button', { name: `Slett ${ROOM}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Det finnes referanser til dette rommet!' });
@@ -93,12 +115,20 @@ test.describe.serial('an admin sets up the school directory', () => {
     await expect(page.getByRole('cell', { name: ROOM, exact: true })).toHaveCount(0);
   });
 
-  test('deleting the line warns that its two members lose it, and what the calendar loses', async ({
-    page,
+  test('deleting a line warns that its two members lose it, and what the calendar loses', async ({
+    admin: { page },
+    api,
   }) => {
+    const { LINE, STUDENTS } = names();
+    const lineId = (
+      await call<{ id: string }>(api, 'POST', '/api/v1/lines', {
+        name: LINE,
+        shortName: 'FRI',
+        color: 'green',
+      })
+    ).id;
+    for (const name of STUDENTS) await call(api, 'POST', '/api/v1/people', { name, memberOf: [lineId] });
     // A lesson for the line alone, which goes with it rather than becoming everyone's.
-    const lines: { id: string; name: string }[] = await (await page.request.get('/api/v1/lines')).json();
-    const lineId = lines.find((line) => line.name === LINE)!.id;
     const lesson = {
       name: 'Linjefag',
       from: '09:00',
@@ -132,13 +162,16 @@ test.describe.serial('an admin sets up the school directory', () => {
       .getByRole('button', { name: 'OK' })
       .click();
     await expect(page.getByRole('cell', { name: LINE, exact: true })).toHaveCount(0);
-    const people = await (await page.request.get('/api/v1/people')).json();
-    expect(people.filter((p: { memberOf: string[] }) => p.memberOf.length > 0)).toEqual([]);
+    const people: { name: { last: string }; memberOf: string[] }[] = await (
+      await page.request.get('/api/v1/people')
+    ).json();
+    const members = people.filter((p) => STUDENTS.some((student) => student.last === p.name.last));
+    expect(members.map((p) => p.memberOf)).toEqual([[], []]);
     const week = await (await page.request.get('/api/v1/calendar/schedules/normalWeek')).json();
     expect(week.days.Mo).toEqual([]);
   });
 
-  test('an import with one bad row shows the error and writes nothing', async ({ page }) => {
+  test('an import with one bad row shows the error and writes nothing', async ({ admin: { page } }) => {
     const before = (await (await page.request.get('/api/v1/people')).json()).length;
     await page.goto('/app/users');
     await page.getByRole('button', { name: 'Importer' }).click();
@@ -161,14 +194,17 @@ test.describe.serial('an admin sets up the school directory', () => {
   });
 });
 
-test('a teacher signs in with a one-time link and sees no admin actions', async ({ page, browser }) => {
-  await signInByApi(page);
-  const created = await page.request.post('/api/v1/people', {
-    data: { name: { first: 'Lars', last: 'Lærer' }, email: 'lars@fjelltun.no', roles: ['teacher'] },
+test('a teacher signs in with a one-time link and sees no admin actions', async ({ api, browser }) => {
+  const created = await api.post('/api/v1/people', {
+    data: {
+      name: { first: 'Lars', last: 'Lærer' },
+      email: `${unique()}@e2e.fjelltun.no`,
+      roles: ['teacher'],
+    },
   });
   expect(created.status()).toBe(201);
   const { id } = await created.json();
-  const link = await page.request.post(`/api/v1/people/${id}/password-link`);
+  const link = await api.post(`/api/v1/people/${id}/password-link`);
   expect(link.status()).toBe(201);
   const { url } = await link.json();
 
@@ -193,29 +229,25 @@ test('a teacher signs in with a one-time link and sees no admin actions', async 
   // The server refuses what the page hides.
   expect((await teacher.request.post('/api/v1/rooms', { data: { name: 'Snikrom' } })).status()).toBe(403);
   await expectNoAxeViolations(teacher, '/app/electives as a teacher');
+  await teacher.context().close();
 });
 
-test('a second browser sees directory changes without reloading', async ({ page, browser }) => {
-  await signInByApi(page);
+test('a second browser sees directory changes without reloading', async ({ admin: { page }, api }) => {
+  const id = unique();
   await page.goto('/app/rooms');
   await expect(page.getByRole('heading', { level: 1, name: 'Rom' })).toBeVisible();
-  const other = await (await browser.newContext()).newPage();
-  await signInByApi(other);
-  expect((await other.request.post('/api/v1/rooms', { data: { name: 'Peisestua' } })).status()).toBe(201);
-  await expect(page.getByRole('cell', { name: 'Peisestua', exact: true })).toBeVisible();
+  await call(api, 'POST', '/api/v1/rooms', { name: `Peisestua ${id}` });
+  await expect(page.getByRole('cell', { name: `Peisestua ${id}`, exact: true })).toBeVisible();
 
   await page.goto('/app/students');
-  const created = await other.request.post('/api/v1/people', {
-    data: { name: { first: 'Live', last: 'Eleven' } },
-  });
-  expect(created.status()).toBe(201);
-  await expect(page.getByText('Live Eleven')).toBeVisible();
+  await call(api, 'POST', '/api/v1/people', { name: { first: 'Live', last: `Eleven ${id}` } });
+  await expect(page.getByText(`Live Eleven ${id}`)).toBeVisible();
   await expectNoAxeViolations(page, '/app/students');
 });
 
 test('a write made after the first fetch but before the live stream opens still shows', async ({
-  page,
-  browser,
+  admin: { page },
+  api,
 }) => {
   // Hold the page's live stream until the write has landed: the stream will never announce it.
   let releaseStream!: () => void;
@@ -224,7 +256,6 @@ test('a write made after the first fetch but before the live stream opens still 
     await streamHeld;
     await route.continue();
   });
-  await signInByApi(page);
   const roomsFetched = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/v1/rooms' && response.ok(),
   );
@@ -232,11 +263,8 @@ test('a write made after the first fetch but before the live stream opens still 
   await roomsFetched;
   await expect(page.getByRole('heading', { level: 1, name: 'Rom' })).toBeVisible();
 
-  const other = await (await browser.newContext()).newPage();
-  await signInByApi(other);
-  // A name of its own, so that the test can run again on the same school.
-  const name = `Låven ${Date.now().toString(36)}`;
-  expect((await other.request.post('/api/v1/rooms', { data: { name } })).status()).toBe(201);
+  const name = `Låven ${unique()}`;
+  await call(api, 'POST', '/api/v1/rooms', { name });
   await expect(page.getByRole('cell', { name, exact: true })).toHaveCount(0);
 
   const streamOpened = page.waitForResponse(
@@ -245,15 +273,12 @@ test('a write made after the first fetch but before the live stream opens still 
   releaseStream();
   await streamOpened;
   await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
-  await other.context().close();
 });
 
 test('«Avslutt» hides a person from the users page until «Vis tidligere», and can be undone', async ({
-  page,
+  admin: { page },
 }) => {
-  await signInByApi(page);
-  // A name of its own, so that the test can run again on the same school.
-  const name = { first: 'Siri', last: `Slutter${Date.now().toString(36)}` };
+  const name = { first: 'Siri', last: `Slutter ${unique()}` };
   const full = `${name.first} ${name.last}`;
   expect((await page.request.post('/api/v1/people', { data: { name } })).status()).toBe(201);
   await page.goto('/app/users');

@@ -1,10 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
-import { signInByApi } from '../fixtures';
+import { call, expect, test, unique, type Member } from '../fixtures';
 
-// Made in 04-directory.spec.ts.
-const TEACHER = { email: 'lars@fjelltun.no', password: 'laerer-passord-1' };
-const STUDENT = { email: 'siri@fjelltun.no', password: 'elev-passord-123' };
+/**
+ * The browsers' clock stands still on a Wednesday at noon, so that the week view shows the same
+ * whole week at any hour of any day (late on a Sunday, the week in Oslo and in UTC differ). The
+ * normal week repeats every week, so the server needs no clock of its own for it.
+ */
+const WEDNESDAY = new Date('2030-03-13T12:00:00+01:00');
+const WEEK = { from: '2030-03-10T23:00:00.000Z', to: '2030-03-17T23:00:00.000Z' };
 
 /** Picks options in a Mantine Select or MultiSelect by its label. */
 async function choose(page: Page, label: string, ...options: string[]): Promise<void> {
@@ -16,41 +20,72 @@ async function choose(page: Page, label: string, ...options: string[]): Promise<
   if (await page.getByRole('listbox').isVisible()) await page.keyboard.press('Escape');
 }
 
-async function post<T>(request: APIRequestContext, url: string, data: unknown): Promise<T> {
-  const response = await request.post(url, { data });
-  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
+/** Two lines (Musikk with a room of its own), an elective and a room, with names of their own. */
+async function directory(api: APIRequestContext) {
+  const id = unique();
+  const names = {
+    ROOM: `Musikkrommet ${id}`,
+    MUSIC: `Musikk ${id}`,
+    ART: `Kunst ${id}`,
+    ELECTIVE: `Keramikk ${id}`,
+  };
+  const room = await call<{ id: string }>(api, 'POST', '/api/v1/rooms', { name: names.ROOM });
+  const music = await call<{ id: string }>(api, 'POST', '/api/v1/lines', {
+    name: names.MUSIC,
+    shortName: 'MUS',
+    color: 'grape',
+    mainRoom: room.id,
+  });
+  const art = await call<{ id: string }>(api, 'POST', '/api/v1/lines', {
+    name: names.ART,
+    shortName: 'KUN',
+    color: 'orange',
+  });
+  const elective = await call<{ id: string }>(api, 'POST', '/api/v1/electives', {
+    name: names.ELECTIVE,
+    color: 'teal',
+  });
+  return { ...names, music: music.id, art: art.id, elective: elective.id };
 }
 
-test.describe.serial('the calendar', () => {
-  test.beforeAll(async ({ browser }) => {
-    // Lines, an elective and a student with a login, made through the API: the directory has
-    // its own test. Siri is on Musikk and takes no elective.
-    const page = await (await browser.newContext()).newPage();
-    await signInByApi(page);
-    const room = await post<{ id: string }>(page.request, '/api/v1/rooms', { name: 'Musikkrommet' });
-    const music = await post<{ id: string }>(page.request, '/api/v1/lines', {
-      name: 'Musikk',
-      shortName: 'MUS',
-      color: 'grape',
-      mainRoom: room.id,
-    });
-    await post(page.request, '/api/v1/lines', { name: 'Kunst', shortName: 'KUN', color: 'orange' });
-    await post(page.request, '/api/v1/electives', { name: 'Keramikk', color: 'teal' });
-    const siri = await post<{ id: string }>(page.request, '/api/v1/people', {
-      name: { first: 'Siri', last: 'Elev' },
-      email: STUDENT.email,
-      roles: [],
-      memberOf: [music.id],
-    });
-    const link = await post<{ url: string }>(page.request, `/api/v1/people/${siri.id}/password-link`, {});
-    const token = new URL(link.url).searchParams.get('token');
-    await post(page.request, '/api/v1/password-links/set', { token, password: STUDENT.password });
-    await page.context().close();
+/**
+ * The normal week is one per school: each test sets it whole. This is the week the admin builds
+ * through the form in the first test: a meal, a lesson for both lines and an elective on Monday.
+ */
+async function mondayWeek(api: APIRequestContext, made: Awaited<ReturnType<typeof directory>>) {
+  const entry = (name: string, from: string, to: string, type: string, targets: object) => ({
+    name,
+    from,
+    to,
+    type,
+    mandatory: true,
+    groupsAttending: [],
+    roomUsed: null,
+    forClasses: [],
+    forElectives: [],
+    ...targets,
   });
+  await call(api, 'PUT', '/api/v1/calendar/schedules/normalWeek', {
+    name: 'Normaluke',
+    days: {
+      Mo: [
+        entry('Frokost', '08:00', '08:30', 'dining', {}),
+        entry('Linjefag', '09:00', '11:30', 'class', { forClasses: [made.music, made.art] }),
+        entry('Valgfag', '12:30', '14:00', 'elective', { forElectives: [made.elective] }),
+      ],
+    },
+  });
+}
 
-  test('the admin builds the week: a meal, a line subject and an elective', async ({ page }) => {
-    await signInByApi(page);
+test.describe('the calendar', () => {
+  test('the admin builds the week: a meal, a line subject and an elective', async ({
+    admin: { page },
+    api,
+  }) => {
+    // Three dialogs and two axe checks: near the default timeout on a busy machine.
+    test.slow();
+    const { MUSIC, ART, ELECTIVE } = await directory(api);
+    await call(api, 'PUT', '/api/v1/calendar/schedules/normalWeek', { name: 'Normaluke', days: {} });
     await page.goto('/app/setup/schedule');
     const add = async (name: string, from: string, to: string, type: string, fill?: () => Promise<void>) => {
       await page.getByRole('button', { name: 'Ny oppføring på Mandag' }).click();
@@ -64,9 +99,9 @@ test.describe.serial('the calendar', () => {
       await expect(dialog).toBeHidden();
     };
     await add('Frokost', '08:00', '08:30', 'Mat/Måltid');
-    await add('Linjefag', '09:00', '11:30', 'Linjefag', () => choose(page, 'For linjer', 'Musikk', 'Kunst'));
+    await add('Linjefag', '09:00', '11:30', 'Linjefag', () => choose(page, 'For linjer', MUSIC, ART));
     await add('Valgfag', '12:30', '14:00', 'Valgfag', async () => {
-      await choose(page, 'For valgfag', 'Keramikk');
+      await choose(page, 'For valgfag', ELECTIVE);
       await expectNoAxeViolations(page, 'schedule entry form');
     });
     await expect(page.getByText('Ulagrede endringer')).toBeVisible();
@@ -81,20 +116,29 @@ test.describe.serial('the calendar', () => {
     }
   });
 
-  test("a student sees the school's meals and only their own line's lessons", async ({ page }) => {
-    await signInByApi(page, STUDENT.email, STUDENT.password);
+  test("a student sees the school's meals and only their own line's lessons", async ({ api, member }) => {
+    const made = await directory(api);
+    await mondayWeek(api, made);
+    const { ROOM } = made;
+    // On Musikk, and in no elective.
+    const { page } = await atWednesday(await member({ memberOf: [made.music] }));
     await page.goto('/app/calendar');
     await expect(page.getByRole('button', { name: 'Min kalender' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('button', { name: /Frokost/ })).toHaveCount(1);
     // Musikk's lesson, in Musikk's own room; not Kunst's, and no elective.
     await expect(page.getByRole('button', { name: /Linjefag/ })).toHaveCount(1);
-    await expect(page.getByRole('button', { name: /Linjefag/ })).toContainText('Musikkrommet');
+    await expect(page.getByRole('button', { name: /Linjefag/ })).toContainText(ROOM);
     await expect(page.getByRole('button', { name: /Valgfag/ })).toHaveCount(0);
     await expectNoAxeViolations(page, '/app/calendar as a student');
   });
 
-  test('a teacher moves a lesson, reverts it, and deletes another', async ({ page }) => {
-    await signInByApi(page, TEACHER.email, TEACHER.password);
+  test('a teacher moves a lesson, reverts it, and deletes another', async ({ api, teacher }) => {
+    // Five dialogs and five axe checks: near the default timeout on a busy machine.
+    test.slow();
+    const made = await directory(api);
+    await mondayWeek(api, made);
+    const { ROOM } = made;
+    const { page } = await atWednesday(teacher);
     await page.goto('/app/calendar');
     await page.getByRole('button', { name: 'Hele skolen' }).click();
     const lessons = page.getByRole('button', { name: /Linjefag/ });
@@ -103,7 +147,7 @@ test.describe.serial('the calendar', () => {
     await expectNoAxeViolations(page, '/app/calendar, whole school, week');
 
     // Move Musikk's lesson an hour later: an override of this one occurrence.
-    const music = lessons.filter({ hasText: 'Musikkrommet' });
+    const music = lessons.filter({ hasText: ROOM });
     await music.click();
     const details = page.getByRole('dialog', { name: 'Linjefag' });
     await expect(details).toContainText('Fra timeplanen');
@@ -129,7 +173,7 @@ test.describe.serial('the calendar', () => {
     await expect(music).toContainText('09:00');
 
     // Delete Kunst's lesson this once.
-    await lessons.filter({ hasNotText: 'Musikkrommet' }).click();
+    await lessons.filter({ hasNotText: ROOM }).click();
     await details.getByRole('button', { name: 'Slett' }).click();
     const confirmDelete = page.getByRole('dialog', { name: 'Slette hendelsen?' });
     await expect(confirmDelete).toContainText('Bare denne gangen');
@@ -138,20 +182,17 @@ test.describe.serial('the calendar', () => {
     await expect(lessons).toHaveCount(1);
 
     // The server agrees: the week holds the Musikk lesson back at 09:00 and no Kunst lesson.
-    const week = (await (
-      await page.request.get(
-        `/api/v1/calendar?from=${encodeURIComponent(mondayIso(0))}&to=${encodeURIComponent(mondayIso(7))}`,
-      )
-    ).json()) as { events: { name: string; overrides: string | null }[] };
+    const week = await call<{ events: { name: string; overrides: string | null }[] }>(
+      page.request,
+      'GET',
+      `/api/v1/calendar?from=${encodeURIComponent(WEEK.from)}&to=${encodeURIComponent(WEEK.to)}`,
+    );
     expect(week.events.filter((e) => e.name === 'Linjefag')).toHaveLength(1);
     expect(week.events.every((e) => e.overrides === null)).toBe(true);
   });
 });
 
-/** Monday of this week plus `days`, as an instant (the week view shows Monday to Sunday). */
-function mondayIso(days: number): string {
-  const date = new Date();
-  date.setUTCHours(0, 0, 0, 0);
-  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7) + days);
-  return date.toISOString();
+async function atWednesday(member: Member): Promise<Member> {
+  await member.page.clock.setFixedTime(WEDNESDAY);
+  return member;
 }

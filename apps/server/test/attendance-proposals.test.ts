@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTENDANCE_MESSAGES, type AttendanceSheet, type Proposal } from '@tun/shared';
+import { lastLiveEventId, liveEventsAfter } from './factories';
 import { attendanceSchool, callApi } from './attendance-factories';
 import { createTestApp, dialects, type TestApp } from './helper';
-import { lastLiveEventId, liveEventsAfter } from './rooms-factories';
 
 describe.each(dialects())('attendance proposals on %s', (dialect) => {
   let t: TestApp;

@@ -1,24 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schoolTimeToInstant, schoolYearOf, todayInSchoolZone, type AttendanceStatus } from '@tun/shared';
-import type {
-  AttendanceReport,
-  MyAttendanceSummary,
-} from '../src/modules/attendance-reports/attendance-reports.schemas';
+import {
+  addDays,
+  isoWeekLabel,
+  mondayOf,
+  schoolTimeToInstant,
+  schoolYearOf,
+  todayInSchoolZone,
+  type AttendanceReport,
+  type AttendanceStatus,
+  type MyAttendanceSummary,
+} from '@tun/shared';
 import { attendancePercent } from '@tun/shared';
 import {
   myAttendanceSummary,
   resolveRange,
 } from '../src/modules/attendance-reports/attendance-reports.service';
-import {
-  addDays,
-  isoWeekLabel,
-  mondayOf,
-  weekIndexOf,
-  weeksOfRange,
-} from '../src/modules/attendance-reports/report-periods';
-import { createMember, createSchool, login, setupSchool } from './factories';
+import { weekIndexOf, weeksOfRange } from '../src/modules/attendance-reports/report-periods';
+import { createMember, createSchool, insertLine, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
-import { insertLineRow } from './rooms-factories';
 
 /** Two weeks of the known data set: ISO weeks 10 and 11 of 2026 (winter time, UTC+1). */
 const RANGE = { from: '2026-03-02', to: '2026-03-13' };
@@ -180,9 +179,9 @@ describe.each(dialects())('attendance reports on %s', (dialect) => {
     cookies.otherAdmin = await login(t, (await createMember(t, otherSchoolId, ['admin'])).email);
     stranger = (await createMember(t, otherSchoolId, [], { login: false })).personId;
 
-    lineA = await insertLineRow(t, schoolId, { name: 'Friluftsliv' });
+    lineA = await insertLine(t, schoolId, { name: 'Friluftsliv' });
     // A name a spreadsheet would run as a formula.
-    lineB = await insertLineRow(t, schoolId, { name: '=Musikk' });
+    lineB = await insertLine(t, schoolId, { name: '=Musikk' });
     await addMember(lineA, a);
     await addMember(lineA, b);
     await addMember(lineB, c);

@@ -1,9 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ATTENDANCE_MESSAGES, type AttendanceSheet, type CalendarEvent } from '@tun/shared';
-import { tagClock, type RoomTagView } from '../src/modules/attendance-tags/attendance-tags.service';
-import { createMember, createSchool, login, setupSchool } from './factories';
+import { SPEC_MESSAGES, type AttendanceSheet, type CalendarEvent, type RoomTag } from '@tun/shared';
+import { tagClock } from '../src/modules/attendance-tags/attendance-tags.service';
+import {
+  createMember,
+  createSchool,
+  lastLiveEventId,
+  liveEventsAfter,
+  login,
+  setupSchool,
+} from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
-import { lastLiveEventId, liveEventsAfter } from './rooms-factories';
 
 // Tuesday 24 November 2026: Oslo is UTC+1.
 const DAY = '2026-11-24';
@@ -49,8 +55,7 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
   /** Moves the scan clock (and only it) to an instant. */
   const setNow = (ms: number) => vi.spyOn(tagClock, 'now').mockReturnValue(ms);
 
-  const tagOf = (room: string, cookie = admin) =>
-    api<RoomTagView>(cookie, 'GET', `/api/v1/rooms/${room}/tag`);
+  const tagOf = (room: string, cookie = admin) => api<RoomTag>(cookie, 'GET', `/api/v1/rooms/${room}/tag`);
 
   const scan = (cookie: string, roomId: string, key: string) =>
     api<{ event: { id: string; name: string; start: string; end: string }; status: string } & Problem>(
@@ -159,13 +164,13 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({
         code: 'room-without-tag',
-        title: ATTENDANCE_MESSAGES.noTag,
+        title: SPEC_MESSAGES.roomWithoutTag,
       });
     });
 
     it('is registered by staff and gives the key of the day, its school date and the scan link', async () => {
       setNow(at(DAY, '08:00:00'));
-      const created = await api<RoomTagView>(cookies.teacher, 'POST', `/api/v1/rooms/${classroom}/tag`, {
+      const created = await api<RoomTag>(cookies.teacher, 'POST', `/api/v1/rooms/${classroom}/tag`, {
         rotating: false,
       });
       expect(created.status).toBe(201);
@@ -243,10 +248,10 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
     it('is renewed with a new secret (the old key stops working) and audited without the secret', async () => {
       setNow(at(DAY, '08:00:00'));
       const room = await api<{ id: string }>(admin, 'POST', '/api/v1/rooms', { name: 'Fornyes' });
-      const first = await api<RoomTagView>(cookies.janitor, 'POST', `/api/v1/rooms/${room.body.id}/tag`, {});
+      const first = await api<RoomTag>(cookies.janitor, 'POST', `/api/v1/rooms/${room.body.id}/tag`, {});
       expect(first.status).toBe(201);
       const before = await lastLiveEventId(t);
-      const renewed = await api<RoomTagView>(cookies.kitchen, 'POST', `/api/v1/rooms/${room.body.id}/tag`, {
+      const renewed = await api<RoomTag>(cookies.kitchen, 'POST', `/api/v1/rooms/${room.body.id}/tag`, {
         rotating: false,
       });
       expect(renewed.status).toBe(200);
@@ -275,13 +280,13 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
     it('switches to a screen and back keeping its secret, and is removed', async () => {
       setNow(at(DAY, '08:00:00'));
       const room = (await api<{ id: string }>(admin, 'POST', '/api/v1/rooms', { name: 'Bytter' })).body.id;
-      const fixed = (await api<RoomTagView>(admin, 'POST', `/api/v1/rooms/${room}/tag`, { rotating: false }))
+      const fixed = (await api<RoomTag>(admin, 'POST', `/api/v1/rooms/${room}/tag`, { rotating: false }))
         .body;
-      const screen = await api<RoomTagView>(admin, 'PATCH', `/api/v1/rooms/${room}/tag`, { rotating: true });
+      const screen = await api<RoomTag>(admin, 'PATCH', `/api/v1/rooms/${room}/tag`, { rotating: true });
       expect(screen.status).toBe(200);
       expect(screen.body.rotating).toBe(true);
       expect(screen.body.keyOfTheDay).toBe(fixed.keyOfTheDay);
-      const back = await api<RoomTagView>(admin, 'PATCH', `/api/v1/rooms/${room}/tag`, { rotating: false });
+      const back = await api<RoomTag>(admin, 'PATCH', `/api/v1/rooms/${room}/tag`, { rotating: false });
       expect(back.body).toMatchObject({
         rotating: false,
         keyOfTheDay: fixed.keyOfTheDay,
@@ -476,7 +481,7 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
       setNow(at(DAY, '10:30:00'));
       const bare = await scan(cookies.student, bareRoom, 'A'.repeat(22));
       expect(bare.status).toBe(404);
-      expect(bare.body).toMatchObject({ code: 'room-without-tag', title: ATTENDANCE_MESSAGES.noTag });
+      expect(bare.body).toMatchObject({ code: 'room-without-tag', title: SPEC_MESSAGES.roomWithoutTag });
       const other = await scan(cookies.student, otherRoom, 'A'.repeat(22));
       expect(other.status).toBe(404);
       expect(other.body.code).toBe('not-found');
@@ -565,7 +570,7 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
 
     it('shows a code that changes every minute, with the seconds it has left', async () => {
       setNow(at('2026-12-04', '13:10:15'));
-      const created = await api<RoomTagView>(admin, 'POST', `/api/v1/rooms/${screen}/tag`, {
+      const created = await api<RoomTag>(admin, 'POST', `/api/v1/rooms/${screen}/tag`, {
         rotating: true,
       });
       expect(created.status).toBe(201);

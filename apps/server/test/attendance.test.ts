@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTENDANCE_MESSAGES, type AttendanceRecord, type AttendanceSheet } from '@tun/shared';
 import { attendanceSchool, callApi } from './attendance-factories';
 import { addRoles } from '../src/modules/people/people.repository';
-import { createMember, login } from './factories';
+import { createMember, lastLiveEventId, liveEventsAfter, login } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
-import { lastLiveEventId, liveEventsAfter } from './rooms-factories';
 
 describe.each(dialects())('attendance on %s', (dialect) => {
   let t: TestApp;
@@ -128,6 +127,21 @@ describe.each(dialects())('attendance on %s', (dialect) => {
       expect((await save([], students.anna.cookie)).status).toBe(403);
       expect((await sheet(stipp)).body.rows).toEqual([]);
       expect((await save([], stipp)).status).toBe(403);
+    });
+
+    it('tells each reader whether they may save the sheet, as the save decides', async () => {
+      const teachers = await t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher });
+      const annas = await t.request({
+        method: 'GET',
+        url: sheetUrl(eventL),
+        cookie: students.anna.cookie,
+        headers: { 'if-none-match': teachers.headers.etag as string },
+      });
+      // Not the teacher's answer revalidated: the student's own, with their own policies.
+      expect(annas.statusCode).toBe(200);
+      expect((teachers.json() as AttendanceSheet).policies).toEqual({ change: true });
+      expect((annas.json() as AttendanceSheet).policies).toEqual({ change: false });
+      expect((await sheet(stipp)).body.policies).toEqual({ change: false });
     });
 
     it('removes the record of a student no longer listed (SPEC §7) and audits it', async () => {

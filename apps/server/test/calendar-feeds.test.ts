@@ -3,9 +3,17 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeed, CreatedCalendarFeed, Schedule } from '@tun/shared';
 import { write } from '../src/db/write';
-import { createMember, createSchool, login, setupSchool } from './factories';
+import {
+  createMember,
+  createSchool,
+  insertLine,
+  insertRoom,
+  lastLiveEventId,
+  liveEventsAfter,
+  login,
+  setupSchool,
+} from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
-import { insertLineRow, insertRoomRow, lastLiveEventId, liveEventsAfter } from './rooms-factories';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PUBLIC_URL = 'https://tun.fjordtun.no';
@@ -107,8 +115,8 @@ describe.each(dialects())('calendar feeds on %s', (dialect) => {
     const member = await createMember(t, schoolId, []);
     studentId = member.personId;
     student = await login(t, member.email);
-    roomId = await insertRoomRow(t, schoolId, 'Klasserom 1');
-    lineId = await insertLineRow(t, schoolId, { name: 'Friluftsliv' });
+    roomId = await insertRoom(t, schoolId, 'Klasserom 1');
+    lineId = await insertLine(t, schoolId, { name: 'Friluftsliv' });
     await write(t.ctx, schoolId, (trx) =>
       trx
         .insertInto('line_member')
@@ -117,7 +125,7 @@ describe.each(dialects())('calendar feeds on %s', (dialect) => {
     );
     const otherSchoolId = await createSchool(t, 'Nabotun');
     otherAdmin = await login(t, (await createMember(t, otherSchoolId, ['admin'])).email);
-    otherSchoolRoomId = await insertRoomRow(t, otherSchoolId, 'Naborom');
+    otherSchoolRoomId = await insertRoom(t, otherSchoolId, 'Naborom');
   });
   afterAll(() => t.close());
 
@@ -216,7 +224,7 @@ describe.each(dialects())('calendar feeds on %s', (dialect) => {
 
   it('escapes the calendar name, so a name stored with a line break cannot add a line to the feed', async () => {
     // Stored as an older version could: names are single-line when written now (rooms test).
-    const evilRoom = await insertRoomRow(t, schoolId, 'Rom\r\nLOCATION:evil;a,b\\c\u0007');
+    const evilRoom = await insertRoom(t, schoolId, 'Rom\r\nLOCATION:evil;a,b\\c\u0007');
     const feed = await made(teacher, { kind: 'room', targetId: evilRoom });
     const body = (await fetchFeed(tokenOf(feed))).body;
     const lines = body.split('\r\n');
@@ -316,7 +324,7 @@ describe.each(dialects())('calendar feeds on %s', (dialect) => {
 
   it('serves the schedule, events, overrides and deletions in Europe/Oslo time across a DST change', async () => {
     const days = dstChange(Date.now());
-    const otherLineId = await insertLineRow(t, schoolId, { name: 'Musikk' });
+    const otherLineId = await insertLine(t, schoolId, { name: 'Musikk' });
 
     const put = await t.request({
       method: 'PUT',

@@ -5,14 +5,21 @@ import {
   RANGE_ERROR,
   parseOccurrenceId,
   type CalendarEvent,
+  type EventWithPolicies,
   type Schedule,
   type ScheduleInput,
 } from '@tun/shared';
-import { createMember, createSchool, login, setupSchool } from './factories';
+import {
+  createMember,
+  createSchool,
+  lastLiveEventId,
+  liveEventsAfter,
+  login,
+  setupSchool,
+} from './factories';
 import { calendarTargets } from '../src/db/migrations/006-calendar-targets';
 import { write } from '../src/db/write';
 import { createTestApp, dialects, type TestApp } from './helper';
-import { lastLiveEventId, liveEventsAfter } from './rooms-factories';
 
 // A Monday in a normal week (CET) and a week in summer time (CEST).
 const WEEK = { from: '2026-11-23T00:00:00+01:00', to: '2026-11-30T00:00:00+01:00' };
@@ -282,7 +289,8 @@ describe.each(dialects())('calendar on %s', (dialect) => {
       const url = `/api/v1/calendar?from=${encodeURIComponent(WEEK.from)}&to=${encodeURIComponent(WEEK.to)}&person=${studentId}`;
       const first = await t.request({ method: 'GET', url, cookie: cookies.student });
       const etag = first.headers.etag as string;
-      expect(etag).toMatch(/^"calendar-\d+"$/);
+      // The version of the school's data, and a hash of what the reader's policies depend on.
+      expect(etag).toMatch(/^"calendar-\d+-[\w-]+"$/);
       expect(first.headers['cache-control']).toBe('private, no-cache');
       const again = await t.request({
         method: 'GET',
@@ -534,6 +542,53 @@ describe.each(dialects())('calendar on %s', (dialect) => {
       );
       expect((await api(cookies.student, 'DELETE', path)).status).toBe(204);
       expect((await api(admin, 'GET', path)).status).toBe(404);
+    });
+
+    it('tells each reader what they may do with each event, exactly as it decides, and keeps readers apart', async () => {
+      const mine = await api<EventWithPolicies>(
+        cookies.student,
+        'POST',
+        '/api/v1/calendar/events',
+        activity({ name: 'Policies' }),
+      );
+      expect(mine.body.policies).toEqual({ change: true, delete: true, revert: false });
+      const url = `/api/v1/calendar?from=${encodeURIComponent(WEEK.from)}&to=${encodeURIComponent(WEEK.to)}`;
+      const read = async (cookie: string, etag?: string) => {
+        const response = await t.request({
+          method: 'GET',
+          url,
+          cookie,
+          ...(etag ? { headers: { 'if-none-match': etag } } : {}),
+        });
+        return response;
+      };
+      const policiesOf = (body: string, name: string) =>
+        (JSON.parse(body) as { events: EventWithPolicies[] }).events.find((e) => e.name === name)!.policies;
+
+      // The first reader's answer is kept; another with the same URL must not get its policies.
+      const first = await read(cookies.student);
+      const other = await read(cookies.student2, first.headers.etag as string);
+      expect(other.statusCode).toBe(200);
+      expect(other.headers.etag).not.toBe(first.headers.etag);
+      expect(policiesOf(first.body, 'Policies').change).toBe(true);
+      expect(policiesOf(other.body, 'Policies').change).toBe(false);
+      // Readers whose policies are the same share the kept answer and its ETag.
+      const admins = [await read(admin), await read(cookies.teacher)];
+      expect(admins[0]!.headers.etag).toBe(admins[1]!.headers.etag);
+
+      const path = `/api/v1/calendar/events/${mine.body.id}`;
+      for (const key of ['student2', 'janitor', 'kitchen', 'stipp', 'teacher', 'student'] as const) {
+        const seen = policiesOf((await read(cookies[key])).body, 'Policies');
+        const lesson = policiesOf((await read(cookies[key])).body, 'Linjefag');
+        expect({ key, lesson: lesson.change }).toEqual({
+          key,
+          lesson: ['janitor', 'kitchen', 'teacher'].includes(key),
+        });
+        expect((await api<EventWithPolicies>(cookies[key], 'GET', path)).body.policies).toEqual(seen);
+        const changed = await api(cookies[key], 'PATCH', path, activity({ name: 'Policies' }));
+        expect({ key, status: changed.status }).toEqual({ key, status: seen.change ? 200 : 403 });
+      }
+      expect((await api(cookies.student, 'DELETE', path)).status).toBe(204);
     });
 
     it('refuses bad events with the failing fields and writes nothing', async () => {

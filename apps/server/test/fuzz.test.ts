@@ -6,10 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './attendance-factories';
-import { createSchool, setupSchool } from './factories';
+import { createSchool, insertRoom, setupSchool } from './factories';
 import { bodyOf, fault, sampleRequests, type OpenApiDocument } from './fuzz/requests';
 import { createTestApp, dialects, type TestApp } from './helper';
-import { insertRoomRow } from './rooms-factories';
 
 const SEED = 20261123;
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 400);
@@ -39,7 +38,7 @@ async function idPool(t: TestApp, admin: string): Promise<string[]> {
     groupsAttending: [],
   });
   // Another school's room: tenancy must answer 404, not fall over.
-  const otherRoom = await insertRoomRow(t, await createSchool(t), 'Nabostua');
+  const otherRoom = await insertRoom(t, await createSchool(t), 'Nabostua');
   const ids = [room, student, teacher, line, elective, group, event].flatMap((item) =>
     item && typeof item.id === 'string' ? [item.id] : [],
   );

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInSchoolZone, type Group } from '@tun/shared';
 import { listGroups } from '../src/modules/groups/groups.service';
-import { createMember, createSchool, login, setupSchool } from './factories';
-import { insertGroupRow, listenLive, settle } from './groups-factories';
+import {
+  createMember,
+  createSchool,
+  insertGroup,
+  listenLive,
+  login,
+  setupSchool,
+  untilAnnounced,
+} from './factories';
 import { expectNothingWidened, weekNamingTarget } from './calendar-release-factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 
@@ -156,13 +163,13 @@ describe.each(dialects())('temporary groups on %s', (dialect) => {
 
   describe('the archive', () => {
     it('lists ended groups as archived and the rest as active, to everyone', async () => {
-      const ended = await insertGroupRow(t, schoolId, {
+      const ended = await insertGroup(t, schoolId, {
         name: 'Høsttur 2000',
         endDate: PAST,
         members: [students[2]!],
       });
-      const open = await insertGroupRow(t, schoolId, { name: 'Uten slutt', endDate: null });
-      const later = await insertGroupRow(t, schoolId, { name: 'Vårtur', endDate: FUTURE });
+      const open = await insertGroup(t, schoolId, { name: 'Uten slutt', endDate: null });
+      const later = await insertGroup(t, schoolId, { name: 'Vårtur', endDate: FUTURE });
       const response = await t.request({ method: 'GET', url: '/api/v1/groups', cookie: studentCookie });
       expect(response.statusCode).toBe(200);
       const byId = new Map(response.json<Group[]>().map((group) => [group.id, group]));
@@ -172,7 +179,7 @@ describe.each(dialects())('temporary groups on %s', (dialect) => {
     });
 
     it('archives a group the day after its end date, in the school zone', async () => {
-      const id = await insertGroupRow(t, schoolId, { name: 'Nyttårsgruppe', endDate: '2030-12-31' });
+      const id = await insertGroup(t, schoolId, { name: 'Nyttårsgruppe', endDate: '2030-12-31' });
       const status = async (instant: string) =>
         (await listGroups(db(), schoolId, new Date(instant))).find((group) => group.id === id)?.archived;
       // 23:30 UTC on New Year's Eve is already 1 January in Oslo.
@@ -181,7 +188,7 @@ describe.each(dialects())('temporary groups on %s', (dialect) => {
     });
 
     it('keeps an archived group archived when only its name or members change', async () => {
-      const id = await insertGroupRow(t, schoolId, { name: 'Gammel', endDate: PAST });
+      const id = await insertGroup(t, schoolId, { name: 'Gammel', endDate: PAST });
       const response = await t.request({
         method: 'PATCH',
         url: `/api/v1/groups/${id}`,
@@ -193,7 +200,7 @@ describe.each(dialects())('temporary groups on %s', (dialect) => {
     });
 
     it('brings a group back from the archive with a new end date, but not with another past one', async () => {
-      const id = await insertGroupRow(t, schoolId, { name: 'Gjenoppliv', endDate: PAST });
+      const id = await insertGroup(t, schoolId, { name: 'Gjenoppliv', endDate: PAST });
       const past = await t.request({
         method: 'PATCH',
         url: `/api/v1/groups/${id}`,
@@ -311,8 +318,8 @@ describe.each(dialects())('temporary groups on %s', (dialect) => {
       const live = await listenLive(t, schoolId);
       const response = await create(otherAdminCookie, { name: 'Deres egen' });
       expect(response.statusCode).toBe(201);
-      await settle();
-      expect(live.received).toEqual([]);
+      const marker = await untilAnnounced(t, live, adminCookie);
+      expect(live.received).toEqual([marker]);
       live.close();
     });
   });

@@ -8,14 +8,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addDays,
   schoolTimeToInstant,
   todayInSchoolZone,
+  type AttendanceReport,
   type AttendanceSheet,
   type CalendarEvent,
   type Person,
 } from '@tun/shared';
-import type { AttendanceReport } from '../src/modules/attendance-reports/attendance-reports.schemas';
-import { addDays } from '../src/modules/attendance-reports/report-periods';
 import { PERSONAL_DATA } from '../src/modules/privacy/personal-data-registry';
 import { attendanceSchool, callApi } from './attendance-factories';
 import { createMember, login } from './factories';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { readSheet } from 'read-excel-file/node';
 import type { ImportPreview } from '@tun/shared';
-import { createMember, createSchool, login, setupSchool } from './factories';
+import { createMember, createSchool, insertLine, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
-import { BOM, createLine, upload } from './people-import-factories';
+import { BOM, upload } from './people-import-factories';
 
 const PREVIEW = '/api/v1/people/import/preview';
 const COMMIT = '/api/v1/people/import/commit';
@@ -19,8 +19,8 @@ describe.each(dialects())('people import and export on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     ({ schoolId, adminCookie } = await setupSchool(t));
-    friluft = await createLine(t, schoolId, 'Friluftsliv', 'FRI');
-    musikk = await createLine(t, schoolId, 'Musikk', 'MUS');
+    friluft = await insertLine(t, schoolId, { name: 'Friluftsliv', shortName: 'FRI' });
+    musikk = await insertLine(t, schoolId, { name: 'Musikk', shortName: 'MUS' });
   });
   afterAll(() => t.close());
 

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SINGLE_LINE_MESSAGE, type Person, type PersonInput } from '@tun/shared';
 import { write } from '../src/db/write';
 import { loadPeople } from '../src/modules/people/people.service';
-import { createMember, createSchool, login, PASSWORD, setupSchool } from './factories';
+import { createMember, createSchool, insertLine, login, PASSWORD, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
-import { createLineRow } from './people-factories';
 
 describe.each(dialects())('people and roles on %s', (dialect) => {
   let t: TestApp;
@@ -53,9 +52,9 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     ({ schoolId, adminId, adminCookie } = await setupSchool(t));
-    lineId = await createLineRow(t, schoolId, 'Friluftsliv');
+    lineId = await insertLine(t, schoolId, { name: 'Friluftsliv' });
     otherSchoolId = await createSchool(t, 'Nabotun');
-    otherLineId = await createLineRow(t, otherSchoolId, 'Musikk');
+    otherLineId = await insertLine(t, otherSchoolId, { name: 'Musikk' });
     const otherAdmin = await createMember(t, otherSchoolId, ['admin']);
     otherAdminCookie = await login(t, otherAdmin.email);
     ({ personId: otherPersonId } = await createMember(t, otherSchoolId, [], { login: false }));
@@ -309,7 +308,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
 
   describe('changing', () => {
     it('changes name, contact, room and lines, audited with before and after', async () => {
-      const secondLine = await createLineRow(t, schoolId, 'Kunst');
+      const secondLine = await insertLine(t, schoolId, { name: 'Kunst' });
       const person = await createPerson({ email: 'endre@fjordtun.no', memberOf: [lineId], room: 'B1' });
       const response = await t.request({
         method: 'PATCH',

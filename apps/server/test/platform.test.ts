@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBLEM_CONTENT_TYPE } from '@tun/shared';
+import { PROBLEM_CONTENT_TYPE, SPEC_MESSAGES } from '@tun/shared';
 import {
   createMember,
   createOrphanAccount,
@@ -121,7 +121,10 @@ describe.each(dialects())('platform on %s', (dialect) => {
         payload: { email, password: PASSWORD },
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ code: 'not-in-directory', detail: 'User not in userdirect?' });
+      expect(response.json()).toMatchObject({
+        code: 'not-in-directory',
+        detail: SPEC_MESSAGES.notInDirectory,
+      });
       expect(response.headers['set-cookie']).toBeUndefined();
       const after = await t.ctx.database.db.selectFrom('session').select('id').execute();
       expect(after).toHaveLength(before.length);
@@ -130,7 +133,10 @@ describe.each(dialects())('platform on %s', (dialect) => {
     it('answers 401 without a session (SPEC §8)', async () => {
       const response = await t.request({ method: 'GET', url: '/api/v1/session' });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ code: 'unauthenticated', detail: 'User is not authenticated' });
+      expect(response.json()).toMatchObject({
+        code: 'unauthenticated',
+        detail: SPEC_MESSAGES.unauthenticated,
+      });
       const forged = await t.request({
         method: 'GET',
         url: '/api/v1/session',
@@ -179,7 +185,7 @@ describe.each(dialects())('platform on %s', (dialect) => {
       await db.deleteFrom('person').where('id', '=', personId).execute();
       const gone = await t.request({ method: 'GET', url: '/api/v1/time', cookie: other });
       expect(gone.statusCode).toBe(403);
-      expect(gone.json()).toMatchObject({ code: 'not-in-directory', detail: 'User not in userdirect?' });
+      expect(gone.json()).toMatchObject({ code: 'not-in-directory', detail: SPEC_MESSAGES.notInDirectory });
     });
 
     it('extends a session that is in use once it is a day old', async () => {

@@ -4,9 +4,8 @@ import { ERASED_PERSON_LABEL } from '@tun/shared';
 import { nowIso } from '../src/db/database';
 import { write } from '../src/db/write';
 import { recordAudit } from '../src/modules/audit/audit.repository';
-import { createMember, createSchool, login, setupSchool } from './factories';
+import { createMember, createSchool, insertLine, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
-import { createLine } from './people-import-factories';
 
 describe.each(dialects())('privacy on %s', (dialect) => {
   let t: TestApp;
@@ -19,8 +18,8 @@ describe.each(dialects())('privacy on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect, { env: { LOGIN_RATE_LIMIT: '1000' } });
     ({ schoolId, adminId, adminCookie } = await setupSchool(t));
-    lineId = await createLine(t, schoolId, 'Friluftsliv', 'FRI');
-    otherLineId = await createLine(t, schoolId, 'Musikk', 'MUS');
+    lineId = await insertLine(t, schoolId, { name: 'Friluftsliv', shortName: 'FRI' });
+    otherLineId = await insertLine(t, schoolId, { name: 'Musikk', shortName: 'MUS' });
   });
   afterAll(() => t.close());
 

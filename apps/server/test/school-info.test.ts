@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { School } from '@tun/shared';
-import { createMember, createSchool, login, setupSchool } from './factories';
-import { listenLive } from './groups-factories';
+import { createMember, createSchool, listenLive, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 
 describe.each(dialects())('school info on %s', (dialect) => {

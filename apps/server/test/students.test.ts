@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Line, Student } from '@tun/shared';
-import { AUDIENCES, createMember, createSchool, login, setupSchool } from './factories';
+import { AUDIENCES, createMember, createPerson, createSchool, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
-import { createPerson } from './lines-factories';
 
 /** Decision: e-mail and phone for staff (developers count as admins); the rest see name, line, room. */
 const SEES_CONTACT = new Set(['developer', 'admin', 'teacher', 'janitor', 'kitchen']);
