@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { LIVE_TOPICS } from '@tun/shared/live-topics';
 import { describe, expect, it, vi } from 'vitest';
 import { applyLiveMessage, connectLive, parseLiveMessage } from './live';
@@ -78,5 +78,25 @@ describe('connectLive', () => {
 
     expect(queryClient.getQueryState(['rooms'])?.isInvalidated).toBe(true);
     connection.close();
+  });
+});
+
+describe('a change during a query’s first fetch', () => {
+  it('fetches again once the first fetch is done, since it may have read before the change', async () => {
+    const queryClient = new QueryClient();
+    let release!: (rooms: string[]) => void;
+    const answers = [new Promise<string[]>((resolve) => (release = resolve)), Promise.resolve(['r1', 'r2'])];
+    const queryFn = vi.fn(() => answers.shift()!);
+    const observer = new QueryObserver(queryClient, { queryKey: ['rooms'], queryFn });
+    const unsubscribe = observer.subscribe(() => {});
+    expect(queryFn).toHaveBeenCalledTimes(1);
+
+    const applied = applyLiveMessage(queryClient, { topic: 'rooms', ids: ['r2'] });
+    release(['r1']);
+    await applied;
+
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    expect(queryClient.getQueryData(['rooms'])).toEqual(['r1', 'r2']);
+    unsubscribe();
   });
 });

@@ -24,9 +24,21 @@ export function parseLiveMessage(data: string): LiveMessage | null {
 }
 
 /** Events carry ids, never data: refetching the topic's queries is how the data arrives. */
-export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage): Promise<void[]> {
-  return Promise.all(
-    LIVE_TOPICS[message.topic].invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+export async function applyLiveMessage(queryClient: QueryClient, message: LiveMessage): Promise<void> {
+  await Promise.all(
+    LIVE_TOPICS[message.topic].invalidates.map(async (queryKey) => {
+      // Invalidating cancels a refetch under way, but not a query's first fetch (with no data to
+      // show meanwhile, it joins that fetch instead), and that fetch may have read before the
+      // change: once it is done, fetch again.
+      const firstFetches = queryClient
+        .getQueryCache()
+        .findAll({ queryKey })
+        .filter((query) => query.state.fetchStatus === 'fetching' && query.state.data === undefined);
+      await queryClient.invalidateQueries({ queryKey });
+      await Promise.all(
+        firstFetches.map((query) => queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true })),
+      );
+    }),
   );
 }
 
