@@ -63,6 +63,23 @@ const writeInRoutes = [
     message: 'Services own transactions: call a service function that runs write().',
   },
 ];
+// `from '../other-module/….repository'` (or `export … from` it) in a module's service, routes or
+// personal-data entry: cross-module work goes through that module's service instead.
+const anotherModulesRepository = [
+  {
+    selector:
+      ':matches(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration)[source.value=/^\\.\\.\\x2F[^\\x2F]+\\x2F[^\\x2F]+\\.repository$/]',
+    message:
+      'Another module’s repository is not yours to call: go through that module’s service (add a function there that takes the connection).',
+  },
+];
+const repositoryInRoutes = [
+  {
+    selector:
+      ':matches(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration)[source.value=/\\.repository$/]',
+    message: 'Routes call services only, not even their own module’s repository: add a service function.',
+  },
+];
 const repositoryReachingAnotherModule = [
   {
     // `../other-module/…` from modules/<m>/: a sibling module. `../../db/…` stays allowed.
@@ -116,9 +133,25 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*.repository.ts', `${server}/db/**`, `${server}/demo/**`],
     rules: { 'no-restricted-syntax': ['error', ...queryBuilderOutsideRepositories] },
   },
+  // A later block's no-restricted-syntax replaces an earlier one's for the files both match, so
+  // each block repeats the selectors of the blocks above it that also cover its files.
+  {
+    files: [`${server}/modules/*/*.ts`],
+    ignores: ['**/*.test.ts', '**/*.repository.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...queryBuilderOutsideRepositories, ...anotherModulesRepository],
+    },
+  },
   {
     files: [`${server}/modules/*/*.routes.ts`],
-    rules: { 'no-restricted-syntax': ['error', ...queryBuilderOutsideRepositories, ...writeInRoutes] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...queryBuilderOutsideRepositories,
+        ...writeInRoutes,
+        ...repositoryInRoutes,
+      ],
+    },
   },
   {
     files: [`${server}/modules/*/*.repository.ts`],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { singleLineText } from './text';
 import { isoDateSchema, storedDateSchema } from './dates';
+import { idSchema } from './ids';
 import { todayInSchoolZone } from './time';
 
 export const GROUP_NAME_MAX = 100;
@@ -35,7 +36,7 @@ export const groupUpdateSchema = z.object({
 });
 export type GroupUpdate = z.infer<typeof groupUpdateSchema>;
 
-export const groupParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const groupParamsSchema = z.object({ id: idSchema });
 
 /** Archived once the end date is behind us: a group ending today is still active today. */
 export function isGroupArchived(endDate: string | null, today: string = todayInSchoolZone()): boolean {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 import { personNameSchema } from './people';
 
 /** Who is on supervision duty now, and the phone that reaches the duty (SPEC §3 School). */
@@ -23,7 +24,7 @@ export const supervisionReleaseSchema = z
      * Whose duty the caller means to end. When someone else has taken over in the meantime
      * the server answers 409 instead of ending the newcomer's duty.
      */
-    personId: z.string().min(1).max(100).optional(),
+    personId: idSchema.optional(),
   })
   .default({});
 export type SupervisionRelease = z.infer<typeof supervisionReleaseSchema>;

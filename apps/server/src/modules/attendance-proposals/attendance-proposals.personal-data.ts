@@ -3,7 +3,7 @@
  * records they become, they stay when a person leaves or is erased (a proposal's counts are part
  * of the sheet's history); erasure clears the notes, in the rows and in the proposals' audit.
  */
-import { auditOfEntityMentioning } from '../audit/audit.repository';
+import { auditOfEntityMentioning } from '../audit/audit.service';
 import { auditEntryView, rewriteAuditValues } from '../audit/audit.personal-data';
 import type { PersonalData } from '../privacy/personal-data';
 import { anyProposalOf, clearProposedNotesOf, proposalsOfPerson } from './attendance-proposals.repository';

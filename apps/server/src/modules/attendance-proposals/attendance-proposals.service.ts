@@ -15,9 +15,15 @@ import type { AppContext } from '../../context';
 import { nowIso, type Queryable } from '../../db/database';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
-import { recordAudits } from '../audit/audit.repository';
-import { eventMinutes, putRegistration, studentsAmong } from '../attendance/attendance.repository';
-import { loadEvent, writeStatuses, type Actor } from '../attendance/attendance.service';
+import { recordAudits } from '../audit/audit.service';
+import {
+  eventMinutes,
+  loadEvent,
+  putRegistration,
+  studentsAmong,
+  writeStatuses,
+  type Actor,
+} from '../attendance/attendance.service';
 import {
   findProposal,
   findProposals,

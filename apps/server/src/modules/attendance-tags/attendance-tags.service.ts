@@ -28,12 +28,10 @@ import type { AnswerCache } from '../../live/answer-cache';
 import type { Queryable } from '../../db/database';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
-import { findRecord } from '../attendance/attendance.repository';
-import { targetsOfPerson } from '../calendar/calendar.repository';
-import { writeStatuses, type Actor } from '../attendance/attendance.service';
-import { recordAudit } from '../audit/audit.repository';
-import { listCalendar } from '../calendar/calendar.service';
-import { findRoom } from '../rooms/rooms.repository';
+import { findRecord, writeStatuses, type Actor } from '../attendance/attendance.service';
+import { recordAudit } from '../audit/audit.service';
+import { listCalendar, targetsOfPerson } from '../calendar/calendar.service';
+import { findRoom } from '../rooms/rooms.service';
 import { deleteTag, findTag, putTag, setRotating } from './attendance-tags.repository';
 
 type Deps = Pick<AppContext, 'database' | 'live'>;

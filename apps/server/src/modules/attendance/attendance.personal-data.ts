@@ -5,7 +5,7 @@
  * their audit entries. Who registered a record stays as an id: after an erasure it resolves to
  * «Slettet bruker».
  */
-import { auditOfRecords } from '../audit/audit.repository';
+import { auditOfRecords } from '../audit/audit.service';
 import { auditEntryView, rewriteAuditValues } from '../audit/audit.personal-data';
 import type { PersonalData } from '../privacy/personal-data';
 import {

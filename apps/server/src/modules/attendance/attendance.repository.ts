@@ -38,11 +38,6 @@ export function toRecord(row: AttendanceTable): AttendanceRecord {
   };
 }
 
-/** Minutes an event counts for (SPEC §3 eventDuration). */
-export function eventMinutes(event: Pick<CalendarEvent, 'start' | 'end'>): number {
-  return Math.round((Date.parse(event.end) - Date.parse(event.start)) / 60_000);
-}
-
 export async function recordsOfEvent(
   db: Queryable,
   schoolId: string,

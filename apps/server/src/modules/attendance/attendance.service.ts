@@ -18,14 +18,13 @@ import { nowIso, type Queryable, type Trx } from '../../db/database';
 import type { AttendanceTable } from '../../db/schema';
 import { write, type Publish } from '../../db/write';
 import { ProblemError } from '../../http/problem';
-import { auditOfEntity, recordAudits } from '../audit/audit.repository';
+import { auditOfEntity, recordAudits } from '../audit/audit.service';
 import { isLine } from '../lines/lines.service';
 import { findCalendarEvent } from '../calendar/calendar.service';
 import {
   deletePreliminary,
   deletePreliminaryDay,
   deleteRecords,
-  eventMinutes,
   expectedStudents,
   findPreliminary,
   findPreliminaryDay,
@@ -35,18 +34,17 @@ import {
   lineRecordsBetween,
   preliminaryBetween,
   preliminaryFor,
-  putRegistration,
   recordExists,
   recordsOfEvent,
   studentEventsBetween,
   studentRecordsBetween,
-  studentsAmong,
   studentsOrScholarsAmong,
   toRecord,
   updatePreliminary,
   updatePreliminaryDay,
   upsertRecords,
 } from './attendance.repository';
+import * as repository from './attendance.repository';
 
 type Deps = Pick<AppContext, 'database' | 'live'>;
 export type Actor = Pick<RequestPrincipal, 'schoolId' | 'personId' | 'roles'>;
@@ -61,6 +59,35 @@ export async function loadEvent(db: Queryable, schoolId: string, eventId: string
     }
     throw error;
   }
+}
+
+/** Minutes an event counts for (SPEC §3 eventDuration). */
+export function eventMinutes(event: Pick<CalendarEvent, 'start' | 'end'>): number {
+  return Math.round((Date.parse(event.end) - Date.parse(event.start)) / 60_000);
+}
+
+/** Students (people without roles) of the school among these ids. */
+export async function studentsAmong(
+  db: Queryable,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  return repository.studentsAmong(db, schoolId, ids);
+}
+
+/** One student's record of an event, as stored, if there is one. */
+export async function findRecord(db: Queryable, schoolId: string, eventId: string, studentId: string) {
+  return repository.findRecord(db, schoolId, eventId, studentId);
+}
+
+/** SPEC §7 eventAttendRegs/{eventId}: who saved the sheet, and when (now), in the caller's transaction. */
+export async function putRegistration(
+  trx: Queryable,
+  schoolId: string,
+  eventId: string,
+  registeredBy: string,
+): Promise<void> {
+  await repository.putRegistration(trx, schoolId, eventId, registeredBy);
 }
 
 /** The school day an event belongs to, for absence registered for whole days. */

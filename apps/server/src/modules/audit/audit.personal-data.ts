@@ -7,9 +7,9 @@
  */
 import { ERASED_PERSON_LABEL, fullName, shortFullName } from '@tun/shared';
 import type { Queryable, Trx } from '../../db/database';
+import { personName } from '../../db/rows';
 import type { AuditLogTable, PersonRow } from '../../db/schema';
 import { ERASED_NAME } from '../people/people.personal-data';
-import { personName } from '../people/people.repository';
 import type { PersonalData } from '../privacy/personal-data';
 import { auditAbout, auditBy, auditMentioning, hasAuditBy, updateAuditValues } from './audit.repository';
 

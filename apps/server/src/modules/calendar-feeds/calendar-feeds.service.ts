@@ -15,12 +15,13 @@ import {
 } from '@tun/shared';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
+import { personName } from '../../db/rows';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit.service';
 import { listCalendar } from '../calendar/calendar.service';
-import { personName, rolesOfPerson } from '../people/people.repository';
-import { listRooms } from '../rooms/rooms.repository';
+import { rolesOfPerson } from '../people/directory.service';
+import { listRooms } from '../rooms/rooms.service';
 import {
   deleteOwnFeed,
   findFeedByHash,

@@ -29,7 +29,7 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit.service';
 import { calendarBase, type CalendarBase } from './calendar-cache';
 import {
   clearRoomFromEntries,
@@ -50,12 +50,12 @@ import {
   loadSchedules,
   personExists,
   replaceEntries,
-  targetsOfPerson,
   toStoredEvent,
   updateEvent,
   updateScheduleRow,
   type EventValues,
 } from './calendar.repository';
+import * as repository from './calendar.repository';
 
 type Deps = Pick<AppContext, 'database' | 'live'>;
 type Actor = Pick<RequestPrincipal, 'schoolId' | 'personId' | 'roles'>;
@@ -106,6 +106,18 @@ export async function listCalendar(
     mainRooms: base.mainRooms,
     accept,
   });
+}
+
+/**
+ * The ids a person's own calendar follows: their lines (as member, teacher or assistant),
+ * electives and temporary groups.
+ */
+export async function targetsOfPerson(
+  db: Queryable,
+  schoolId: string,
+  personId: string,
+): Promise<Set<string>> {
+  return repository.targetsOfPerson(db, schoolId, personId);
 }
 
 async function filterTargets(db: Queryable, schoolId: string, filter: CalendarFilter | undefined) {

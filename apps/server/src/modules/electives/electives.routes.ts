@@ -9,12 +9,12 @@ import {
   idSchema,
 } from '@tun/shared';
 import type { AppContext } from '../../context';
-import { loadElectives } from './electives.repository';
 import {
   changeElective,
   createElective,
   electiveReferences,
   getElective,
+  listElectives,
   removeElective,
 } from './electives.service';
 
@@ -33,7 +33,7 @@ export async function electivesRoutes(app: FastifyInstance, ctx: AppContext): Pr
         response: { 200: z.array(electiveSchema) },
       },
     },
-    async (request) => loadElectives(ctx.database.db, request.principal.schoolId),
+    async (request) => listElectives(ctx.database.db, request.principal.schoolId),
   );
 
   routes.get(

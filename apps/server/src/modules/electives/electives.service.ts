@@ -3,9 +3,9 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
-import { findRoom } from '../rooms/rooms.repository';
+import { findRoom } from '../rooms/rooms.service';
 import { countTargetReferences, releaseTarget } from '../calendar/target-references';
-import { unknownPeople } from '../people/people.repository';
+import { unknownPeople } from '../people/directory.service';
 import {
   clearElectiveMainRoom,
   deleteElective,
@@ -42,6 +42,11 @@ async function loadElective(db: Queryable, schoolId: string, electiveId: string)
   const [elective] = await loadElectives(db, schoolId, [electiveId]);
   if (!elective) throw new ProblemError('not-found');
   return elective;
+}
+
+/** The school's electives with their members. */
+export function listElectives(db: Queryable, schoolId: string): Promise<Elective[]> {
+  return loadElectives(db, schoolId);
 }
 
 export function getElective(db: Queryable, schoolId: string, electiveId: string): Promise<Elective> {

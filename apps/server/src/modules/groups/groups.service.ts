@@ -3,9 +3,9 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit.service';
 import type { Actor } from '../people/people.service';
-import { unknownPeople } from '../people/people.repository';
+import { unknownPeople } from '../people/directory.service';
 import { countTargetReferences, releaseTarget } from '../calendar/target-references';
 import {
   deleteGroup,

@@ -3,10 +3,10 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit.service';
 import type { Actor } from '../people/people.service';
-import { formerAmong, unknownPeople } from '../people/people.repository';
-import { findRoom } from '../rooms/rooms.repository';
+import { formerAmong, unknownPeople } from '../people/directory.service';
+import { findRoom } from '../rooms/rooms.service';
 import { countTargetReferences, releaseTarget } from '../calendar/target-references';
 import {
   addMembers,

@@ -10,13 +10,14 @@ import {
 import { createCredentialAccount } from '../../auth/accounts';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
+import { personName } from '../../db/rows';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { mailerFor } from '../../mail/mail';
-import { recordAudit } from '../audit/audit.repository';
-import { findPerson, personName } from '../people/people.repository';
+import { recordAudit } from '../audit/audit.service';
+import { findPerson } from '../people/directory.service';
 import { attachAccount } from '../people/people.service';
-import { findSchool } from '../school/school.repository';
+import { findSchool } from '../school/school.service';
 import {
   claimLink,
   deleteSessionsOf,

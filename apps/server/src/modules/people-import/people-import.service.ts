@@ -26,7 +26,7 @@ import type { Queryable } from '../../db/database';
 import { write } from '../../db/write';
 import { defuseCell } from '../../formats/spreadsheet-cells';
 import { ProblemError } from '../../http/problem';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit.service';
 import { createPersonInTransaction, loadPeople, type Actor } from '../people/people.service';
 import { mapColumns, splitFullName, type ColumnMap } from './columns';
 import { emailsOfSchool, emailsWithAccount, linesOfSchool, type LineName } from './people-import.repository';

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   canViewStudentContact,
+  idSchema,
   isStudentOrScholar,
   meUpdateSchema,
   peopleQuerySchema,
@@ -28,7 +29,7 @@ import {
   updatePerson,
 } from './people.service';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
+const idParams = z.object({ id: idSchema });
 
 /**
  * Students' and scholars' e-mail and phone are for staff (the rule of the students page,

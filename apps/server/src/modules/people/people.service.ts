@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import type { Dialect, Queryable, Trx } from '../../db/database';
 import { write, type Publish } from '../../db/write';
 import { ProblemError } from '../../http/problem';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit.service';
 import { forgetCreator } from '../calendar/calendar.service';
 import { unknownLines } from '../lines/lines.service';
 import { endDutyOf } from '../supervision/supervision.service';
@@ -30,7 +30,6 @@ import {
   findPerson,
   insertPerson,
   linesOfPerson,
-  lockSchool,
   mutableData,
   personName,
   personRows,
@@ -41,7 +40,9 @@ import {
   setUserId,
   updateAccount,
   updatePersonRow,
+  type NewPerson,
 } from './people.repository';
+import * as repository from './people.repository';
 
 type Deps = Pick<AppContext, 'database' | 'live'>;
 
@@ -123,6 +124,16 @@ export async function createPersonInTransaction(
     after: { ...input, roles, memberOf },
   });
   publish('people', [id]);
+  return id;
+}
+
+/**
+ * The first-run wizard's admin, with an account and the admin role, in the wizard's transaction.
+ * Nothing to check in a school that has no one yet; the wizard records the audit entry.
+ */
+export async function insertFirstAdmin(trx: Trx, person: NewPerson & { userId: string }): Promise<string> {
+  const id = await insertPerson(trx, person);
+  await addRoles(trx, person.schoolId, id, ['admin']);
   return id;
 }
 
@@ -258,6 +269,14 @@ async function updatePersonInTransaction(
 /** The person signs in with the account from now on, in the caller's transaction. */
 export async function attachAccount(trx: Trx, personId: string, userId: string, now: string): Promise<void> {
   await setUserId(trx, personId, userId, now);
+}
+
+/**
+ * Holds the school's row until the transaction ends, so that changes which must leave the
+ * school with an admin (checked with assertAdminRemains) run one after the other.
+ */
+export async function lockSchool(trx: Trx, schoolId: string): Promise<void> {
+  await repository.lockSchool(trx, schoolId);
 }
 
 /** Refuses a change that would leave the school without an admin (call it after the change). */

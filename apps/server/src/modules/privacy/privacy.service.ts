@@ -6,12 +6,13 @@
 import { fullName } from '@tun/shared';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
+import { personName } from '../../db/rows';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
-import { recordAudit } from '../audit/audit.repository';
-import { findPerson, lockSchool, personName } from '../people/people.repository';
-import { assertAdminRemains } from '../people/people.service';
-import { findSchool } from '../school/school.repository';
+import { recordAudit } from '../audit/audit.service';
+import { findPerson } from '../people/directory.service';
+import { assertAdminRemains, lockSchool } from '../people/people.service';
+import { findSchool } from '../school/school.service';
 import { erasePersonalData, exportPersonalData } from './personal-data-registry';
 
 interface Actor {

@@ -5,13 +5,22 @@
  *
  * Calendar events count only from now on (the dialog warns about what will change), but every
  * event, past ones included, lets go of the room, since the room is gone.
+ *
+ * The services that ask other modules live here, not in rooms.service.ts: lines and electives
+ * call rooms.service to check a main room, so rooms.service must not import them back.
  */
 import type { RoomReferenceKind, RoomReferences } from '@tun/shared';
+import type { AppContext } from '../../context';
 import type { Queryable, Trx } from '../../db/database';
-import type { Publish } from '../../db/write';
+import { write, type Publish } from '../../db/write';
+import { ProblemError } from '../../http/problem';
 import { calendarRooms } from '../calendar/calendar.service';
 import { electivesMainRoom } from '../electives/electives.service';
 import { linesMainRoom } from '../lines/lines.service';
+import { deleteRoom } from './rooms.repository';
+import { findRoom } from './rooms.service';
+
+type Deps = Pick<AppContext, 'database' | 'live'>;
 
 export interface RoomReference {
   kind: RoomReferenceKind;
@@ -85,4 +94,20 @@ export async function clearRoomReferences(
   references: readonly RoomReference[] = ROOM_REFERENCES,
 ): Promise<void> {
   for (const reference of references) await reference.clear(trx, schoolId, roomId, publish);
+}
+
+/** What deleting the room would clear; 404 for a room that is not the school's. */
+export async function roomReferences(db: Queryable, schoolId: string, roomId: string) {
+  if (!(await findRoom(db, schoolId, roomId))) throw new ProblemError('not-found');
+  return countRoomReferences(db, schoolId, roomId);
+}
+
+/** Clears the room from everything that uses it and deletes it: all of it, or none of it. */
+export async function removeRoom(deps: Deps, schoolId: string, roomId: string): Promise<void> {
+  await write(deps, schoolId, async (trx, publish) => {
+    if (!(await findRoom(trx, schoolId, roomId))) throw new ProblemError('not-found');
+    await clearRoomReferences(trx, schoolId, roomId, publish);
+    await deleteRoom(trx, schoolId, roomId);
+    publish('rooms', [roomId]);
+  });
 }

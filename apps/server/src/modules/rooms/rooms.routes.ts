@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { roomInputSchema, roomReferencesSchema, roomSchema, idSchema } from '@tun/shared';
 import type { AppContext } from '../../context';
-import { ProblemError } from '../../http/problem';
-import { findRoom, listRooms } from './rooms.repository';
-import { changeRoom, createRoom, removeRoom, roomReferences } from './rooms.service';
+import { removeRoom, roomReferences } from './room-references';
+import { changeRoom, createRoom, listRooms, loadRoom } from './rooms.service';
 
 const params = z.object({ id: idSchema });
 
@@ -36,11 +35,7 @@ export async function roomsRoutes(app: FastifyInstance, ctx: AppContext): Promis
         response: { 200: roomSchema },
       },
     },
-    async (request) => {
-      const room = await findRoom(ctx.database.db, request.principal.schoolId, request.params.id);
-      if (!room) throw new ProblemError('not-found');
-      return room;
-    },
+    async (request) => loadRoom(ctx.database.db, request.principal.schoolId, request.params.id),
   );
 
   routes.post(

@@ -3,10 +3,27 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
-import { clearRoomReferences, countRoomReferences } from './room-references';
-import { deleteRoom, findRoom, findRoomNamed, insertRoom, renameRoom } from './rooms.repository';
+import { findRoomNamed, insertRoom, renameRoom } from './rooms.repository';
+import * as repository from './rooms.repository';
 
 type Deps = Pick<AppContext, 'database' | 'live'>;
+
+/** The school's rooms, by name (numeric, so that "Rom 2" comes before "Rom 10"). */
+export async function listRooms(db: Queryable, schoolId: string): Promise<Room[]> {
+  return repository.listRooms(db, schoolId);
+}
+
+/** One room of one school; another school's id finds nothing. */
+export async function findRoom(db: Queryable, schoolId: string, roomId: string): Promise<Room | undefined> {
+  return repository.findRoom(db, schoolId, roomId);
+}
+
+/** One room of the school, or 404 (another school's id included). */
+export async function loadRoom(db: Queryable, schoolId: string, roomId: string): Promise<Room> {
+  const room = await findRoom(db, schoolId, roomId);
+  if (!room) throw new ProblemError('not-found');
+  return room;
+}
 
 /**
  * A room has nothing but its name, and every room picker shows only that name: two rooms
@@ -37,20 +54,5 @@ export async function changeRoom(deps: Deps, schoolId: string, roomId: string, i
     await renameRoom(trx, schoolId, roomId, input.name);
     publish('rooms', [roomId]);
     return { id: roomId, name: input.name };
-  });
-}
-
-export async function roomReferences(db: Queryable, schoolId: string, roomId: string) {
-  if (!(await findRoom(db, schoolId, roomId))) throw new ProblemError('not-found');
-  return countRoomReferences(db, schoolId, roomId);
-}
-
-/** Clears the room from everything that uses it and deletes it: all of it, or none of it. */
-export async function removeRoom(deps: Deps, schoolId: string, roomId: string): Promise<void> {
-  await write(deps, schoolId, async (trx, publish) => {
-    if (!(await findRoom(trx, schoolId, roomId))) throw new ProblemError('not-found');
-    await clearRoomReferences(trx, schoolId, roomId, publish);
-    await deleteRoom(trx, schoolId, roomId);
-    publish('rooms', [roomId]);
   });
 }

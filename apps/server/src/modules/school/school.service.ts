@@ -1,12 +1,19 @@
 import { SPEC_MESSAGES, type School, type SchoolUpdate } from '@tun/shared';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
+import type { SchoolRow } from '../../db/schema';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { addNormalWeek } from '../calendar/calendar.service';
-import { findSchool, insertSchool, toSchool, updateSchool } from './school.repository';
+import { insertSchool, toSchool, updateSchool } from './school.repository';
+import * as repository from './school.repository';
 
 type Deps = Pick<AppContext, 'database' | 'live'>;
+
+/** The school's row as stored, if there is one (getSchool answers 404 instead). */
+export async function findSchool(db: Queryable, schoolId: string): Promise<SchoolRow | undefined> {
+  return repository.findSchool(db, schoolId);
+}
 
 export async function getSchool(db: Queryable, schoolId: string): Promise<School> {
   const row = await findSchool(db, schoolId);

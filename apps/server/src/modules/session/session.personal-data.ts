@@ -4,7 +4,7 @@
  * (and a person who has left cannot sign in again until the leave is undone); erasure removes
  * the account with its passwords.
  */
-import { deleteAccount } from '../people/people.repository';
+import { deleteAccount } from '../people/directory.service';
 import type { PersonalData } from '../privacy/personal-data';
 import { deleteSessionsOfUser, findAccount, sessionsOf } from './session.repository';
 

@@ -3,9 +3,10 @@ import { grantsOf, type Session, SPEC_MESSAGES } from '@tun/shared';
 import { authHeaders, sessionIdOf, type RequestPrincipal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
+import { personName } from '../../db/rows';
 import { ProblemError } from '../../http/problem';
-import { findPerson, mutableData, personName } from '../people/people.repository';
-import { findSchool } from '../school/school.repository';
+import { findPerson, mutableData } from '../people/directory.service';
+import { findSchool } from '../school/school.service';
 import { deleteSession } from './session.repository';
 
 /** The session as the web app needs it: who, which school, and what they may do. */

@@ -5,8 +5,8 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
-import { recordAudit } from '../audit/audit.repository';
-import { addRoles, insertPerson } from '../people/people.repository';
+import { recordAudit } from '../audit/audit.service';
+import { insertFirstAdmin } from '../people/people.service';
 import { addSchool } from '../school/school.service';
 import { insertInstallation, isInstalled } from './setup.repository';
 
@@ -42,13 +42,12 @@ export async function runSetup(
           password: input.admin.password,
         },
       );
-      const personId = await insertPerson(trx, {
+      const personId = await insertFirstAdmin(trx, {
         schoolId,
         userId,
         name: input.admin.name,
         email: input.admin.email,
       });
-      await addRoles(trx, schoolId, personId, ['admin']);
       await recordAudit(trx, {
         schoolId,
         actorPersonId: null,

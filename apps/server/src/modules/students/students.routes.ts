@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canViewStudentContact, studentSchema } from '@tun/shared';
 import type { AppContext } from '../../context';
-import { loadStudents } from './students.repository';
+import { listStudents } from './students.service';
 
 export async function studentsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -19,7 +19,7 @@ export async function studentsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (request) => {
-      const students = await loadStudents(ctx.database.db, request.principal.schoolId);
+      const students = await listStudents(ctx.database.db, request.principal.schoolId);
       if (canViewStudentContact(request.principal.roles)) return students;
       return students.map(({ email: _email, phone: _phone, ...student }) => student);
     },

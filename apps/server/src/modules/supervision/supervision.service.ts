@@ -1,10 +1,10 @@
 import { canAll, type Role, type Supervision, SPEC_MESSAGES } from '@tun/shared';
 import type { AppContext } from '../../context';
 import type { Queryable, Trx } from '../../db/database';
+import { personName } from '../../db/rows';
 import { write, type Publish } from '../../db/write';
 import { ProblemError } from '../../http/problem';
-import { recordAudit } from '../audit/audit.repository';
-import { personName } from '../people/people.repository';
+import { recordAudit } from '../audit/audit.service';
 import {
   clearSupervisionOf,
   findSupervision,
