@@ -1,50 +1,53 @@
 import type { CalendarEvent } from '@tun/shared';
-import { createMember, createSchool, login, setupSchool } from './factories';
+import { callApi, createPerson, createSchool, insertLine, login, setupSchool } from './factories';
 import type { TestApp } from './helper';
 
-const WEEK = { from: '2026-11-23T00:00:00+01:00', to: '2026-11-30T00:00:00+01:00' };
+const DAY_MS = 86_400_000;
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** A request as a signed-in person, with the answer's status and JSON body. */
-export async function callApi<T = unknown>(
-  t: TestApp,
-  cookie: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  const response = await t.request({ method, url, cookie, ...(payload === undefined ? {} : { payload }) });
-  return { status: response.statusCode, body: (response.body ? response.json() : null) as T };
-}
+/** The Monday of `eventL` and `eventM`. */
+const FIRST_MONDAY = '2026-11-23';
+/**
+ * The Mondays `freshWeek` hands out: winter time (CET) from the end of October 2026 to the end of
+ * March 2027, so the 09:00 lesson is always 08:00 UTC; the week of FIRST_MONDAY is left out.
+ */
+const WINTER_MONDAYS = Array.from({ length: 22 }, (_, index) => addDays('2026-10-26', 7 * index)).filter(
+  (monday) => monday !== FIRST_MONDAY,
+);
 
 /**
  * A school to take attendance in: an admin, a teacher, two scholars, three students (Anna and
  * Bjørn on Friluftsliv, Cecilie on Musikk), another school's admin, and a Monday «Linjefag» for
- * both lines (the occurrences of 23 November 2026, `eventL` and `eventM`).
+ * both lines (the occurrences of 23 November 2026, `eventL` and `eventM`). `freshWeek` gives a
+ * test the lessons of a week no other caller got, so that the sheets it writes are its own.
  */
 export async function attendanceSchool(t: TestApp) {
   const { schoolId, adminId, adminCookie: admin } = await setupSchool(t);
-  const member = async (roles: Parameters<typeof createMember>[2]) => {
-    const created = await createMember(t, schoolId, roles);
+  const member = async (roles: string[]) => {
+    const created = await createPerson(t, schoolId, { roles, login: true });
     return { id: created.personId, cookie: await login(t, created.email) };
   };
   const teacher = await member(['teacher']);
   const stipp = await member(['stipp']);
   const otherStipp = await member(['stipp']);
   const students = { anna: await member([]), bjorn: await member([]), cecilie: await member([]) };
-  const otherAdmin = await login(t, (await createMember(t, await createSchool(t), ['admin'])).email);
+  const otherAdmin = await login(
+    t,
+    (await createPerson(t, await createSchool(t), { roles: ['admin'], login: true })).email,
+  );
 
-  const line = async (name: string, members: string[]) => {
-    const { body } = await callApi<{ id: string }>(t, admin, 'POST', '/api/v1/lines', {
-      name,
-      shortName: name.slice(0, 3),
-      color: 'blue',
-    });
-    await callApi(t, admin, 'PUT', `/api/v1/lines/${body.id}/members`, { personIds: members });
-    return body.id;
-  };
-  const lineL = await line('Friluftsliv', [students.anna.id, students.bjorn.id]);
-  const lineM = await line('Musikk', [students.cecilie.id]);
-  await callApi(t, admin, 'PUT', '/api/v1/calendar/schedules/normalWeek', {
+  const lineL = await insertLine(t, schoolId, {
+    name: 'Friluftsliv',
+    shortName: 'Fri',
+    members: [students.anna.id, students.bjorn.id],
+  });
+  const lineM = await insertLine(t, schoolId, {
+    name: 'Musikk',
+    shortName: 'Mus',
+    members: [students.cecilie.id],
+  });
+  const saved = await callApi(t, admin, 'PUT', '/api/v1/calendar/schedules/normalWeek', {
     name: 'Normaluke',
     days: {
       Mo: [
@@ -62,13 +65,31 @@ export async function attendanceSchool(t: TestApp) {
       ],
     },
   });
-  const week = await callApi<{ events: CalendarEvent[] }>(
-    t,
-    admin,
-    'GET',
-    `/api/v1/calendar?from=${encodeURIComponent(WEEK.from)}&to=${encodeURIComponent(WEEK.to)}`,
-  );
-  const eventOf = (lineId: string) => week.body.events.find((e) => e.groupsAttending[0] === lineId)!.id;
+  if (saved.status !== 200) throw new Error(`the normal week was not saved: ${JSON.stringify(saved.body)}`);
+
+  /** The Monday lessons of both lines in the week of `monday`. */
+  const lessonsOf = async (monday: string) => {
+    const from = `${monday}T00:00:00+01:00`;
+    const to = `${addDays(monday, 7)}T00:00:00+01:00`;
+    const week = await callApi<{ events: CalendarEvent[] }>(
+      t,
+      admin,
+      'GET',
+      `/api/v1/calendar?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+    );
+    const eventOf = (lineId: string) => week.body.events.find((e) => e.groupsAttending[0] === lineId)!.id;
+    return { eventL: eventOf(lineL), eventM: eventOf(lineM) };
+  };
+
+  let weeksGiven = 0;
+  /** A week of its own: its Monday and Sunday, and the lessons of both lines that Monday. */
+  const freshWeek = async () => {
+    const monday = WINTER_MONDAYS[weeksGiven];
+    if (!monday) throw new Error('no winter week is left for another test');
+    weeksGiven += 1;
+    return { monday, sunday: addDays(monday, 6), ...(await lessonsOf(monday)) };
+  };
+
   return {
     schoolId,
     adminId,
@@ -82,7 +103,7 @@ export async function attendanceSchool(t: TestApp) {
     students,
     lineL,
     lineM,
-    eventL: eventOf(lineL),
-    eventM: eventOf(lineM),
+    ...(await lessonsOf(FIRST_MONDAY)),
+    freshWeek,
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { SPEC_MESSAGES, type AttendanceSheet, type CalendarEvent, type RoomTag } from '@tun/shared';
 import { tagClock } from '../src/modules/attendance-tags/attendance-tags.service';
 import {
-  createMember,
+  createPerson,
   createSchool,
   lastLiveEventId,
   liveEventsAfter,
@@ -31,8 +31,9 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
   const ids = { student: '', student2: '', student3: '' };
   let otherAdmin: string;
   let otherRoom: string;
+  /** A room with a fixed tag, where most scans happen: no test changes its tag. */
   let classroom: string;
-  let screenRoom: string;
+  /** A room without a tag: no test gives it one. */
   let bareRoom: string;
   let lineA: string;
   let lineB: string;
@@ -56,6 +57,16 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
   const setNow = (ms: number) => vi.spyOn(tagClock, 'now').mockReturnValue(ms);
 
   const tagOf = (room: string, cookie = admin) => api<RoomTag>(cookie, 'GET', `/api/v1/rooms/${room}/tag`);
+
+  const newRoom = async (name: string, cookie = admin) =>
+    (await api<{ id: string }>(cookie, 'POST', '/api/v1/rooms', { name })).body.id;
+
+  /** A room of its own with a tag, for a test that changes the tag or its room. */
+  const taggedRoom = async (name: string, rotating = false) => {
+    const room = await newRoom(name);
+    expect((await api(admin, 'POST', `/api/v1/rooms/${room}/tag`, { rotating })).status).toBe(201);
+    return room;
+  };
 
   const scan = (cookie: string, roomId: string, key: string) =>
     api<{ event: { id: string; name: string; start: string; end: string }; status: string } & Problem>(
@@ -124,15 +135,12 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
       ['student2', []],
       ['student3', []],
     ] as const) {
-      const member = await createMember(t, schoolId, [...roles]);
+      const member = await createPerson(t, schoolId, { roles, login: true });
       cookies[key] = await login(t, member.email);
       if (key in ids) ids[key as keyof typeof ids] = member.personId;
     }
-    const newRoom = async (cookie: string, name: string) =>
-      (await api<{ id: string }>(cookie, 'POST', '/api/v1/rooms', { name })).body.id;
-    classroom = await newRoom(admin, 'Klasserom 1');
-    screenRoom = await newRoom(admin, 'Auditoriet');
-    bareRoom = await newRoom(admin, 'Lageret');
+    classroom = await taggedRoom('Klasserom 1');
+    bareRoom = await newRoom('Lageret');
     lineA = (
       await api<{ id: string }>(admin, 'POST', '/api/v1/lines', {
         name: 'Friluft',
@@ -150,8 +158,11 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
     await api(admin, 'PUT', `/api/v1/lines/${lineA}/members`, { personIds: [ids.student, ids.student3] });
     await api(admin, 'PUT', `/api/v1/lines/${lineB}/members`, { personIds: [ids.student2] });
 
-    otherAdmin = await login(t, (await createMember(t, await createSchool(t), ['admin'])).email);
-    otherRoom = await newRoom(otherAdmin, 'Nabo-rommet');
+    otherAdmin = await login(
+      t,
+      (await createPerson(t, await createSchool(t), { roles: ['admin'], login: true })).email,
+    );
+    otherRoom = await newRoom('Nabo-rommet', otherAdmin);
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -160,7 +171,7 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
 
   describe('a room’s tag', () => {
     it('is missing at first: 404 with the SPEC text', async () => {
-      const response = await tagOf(bareRoom);
+      const response = await tagOf(await newRoom('Ny'));
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({
         code: 'room-without-tag',
@@ -170,37 +181,40 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
 
     it('is registered by staff and gives the key of the day, its school date and the scan link', async () => {
       setNow(at(DAY, '08:00:00'));
-      const created = await api<RoomTag>(cookies.teacher, 'POST', `/api/v1/rooms/${classroom}/tag`, {
+      const room = await newRoom('Klasserom 2');
+      const created = await api<RoomTag>(cookies.teacher, 'POST', `/api/v1/rooms/${room}/tag`, {
         rotating: false,
       });
       expect(created.status).toBe(201);
       expect(created.headers['cache-control']).toBe('no-store');
       const tag = created.body;
       expect(tag).toMatchObject({
-        roomId: classroom,
+        roomId: room,
         rotating: false,
         date: DAY,
         minuteCode: null,
         secondsLeft: null,
       });
       expect(tag.keyOfTheDay).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      expect(tag.scanUrl).toBe(`${t.ctx.config.publicUrl}/app/scan?room=${classroom}&key=${tag.keyOfTheDay}`);
+      expect(tag.scanUrl).toBe(`${t.ctx.config.publicUrl}/app/scan?room=${room}&key=${tag.keyOfTheDay}`);
       // Every kind of staff sees the same key; it does not change during the day.
       for (const cookie of [admin, cookies.teacher, cookies.janitor, cookies.kitchen]) {
         setNow(at(DAY, '23:59:59'));
-        const seen = await tagOf(classroom, cookie);
+        const seen = await tagOf(room, cookie);
         expect(seen.status).toBe(200);
         expect(seen.body.keyOfTheDay).toBe(tag.keyOfTheDay);
       }
     });
 
     it('is not shown to students and scholars', async () => {
+      const room = await newRoom('Uten merke');
       for (const cookie of [cookies.student, cookies.stipp]) {
         expect((await tagOf(classroom, cookie)).status).toBe(403);
-        expect((await api(cookie, 'POST', `/api/v1/rooms/${bareRoom}/tag`, { rotating: false })).status).toBe(
+        expect((await api(cookie, 'POST', `/api/v1/rooms/${room}/tag`, { rotating: false })).status).toBe(
           403,
         );
       }
+      expect((await tagOf(room)).status).toBe(404);
     });
 
     it('has a new key after midnight school time, without anything stored per day', async () => {
@@ -220,29 +234,35 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
     });
 
     it('refuses bad input with nothing written', async () => {
-      const response = await api<{ code: string }>(admin, 'POST', `/api/v1/rooms/${bareRoom}/tag`, {
+      const room = await newRoom('Feil');
+      const response = await api<{ code: string }>(admin, 'POST', `/api/v1/rooms/${room}/tag`, {
         rotating: 'ja',
       });
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('validation-failed');
-      expect((await tagOf(bareRoom)).status).toBe(404);
+      expect((await tagOf(room)).status).toBe(404);
     });
 
     it('is another school’s business: 404 and no data both ways', async () => {
+      const ours = await taggedRoom('Vårt');
+      const before = (await tagOf(ours)).body;
+      const theirRoom = await newRoom('Deres', otherAdmin);
       for (const method of ['GET', 'POST', 'PATCH', 'DELETE'] as const) {
-        const mine = await api<{ code: string }>(otherAdmin, method, `/api/v1/rooms/${classroom}/tag`, {
+        const mine = await api<{ code: string }>(otherAdmin, method, `/api/v1/rooms/${ours}/tag`, {
           rotating: true,
         });
         expect(mine.status, method).toBe(404);
         expect(mine.body.code).toBe('not-found');
-        const theirs = await api<{ code: string }>(admin, method, `/api/v1/rooms/${otherRoom}/tag`, {
+        const theirs = await api<{ code: string }>(admin, method, `/api/v1/rooms/${theirRoom}/tag`, {
           rotating: true,
         });
         expect(theirs.status, method).toBe(404);
       }
-      expect((await api(admin, 'GET', `/api/v1/rooms/${classroom}/tag`)).status).toBe(200);
+      const after = await api<RoomTag>(admin, 'GET', `/api/v1/rooms/${ours}/tag`);
+      expect(after.status).toBe(200);
+      expect(after.body).toMatchObject({ rotating: false, keyOfTheDay: before.keyOfTheDay });
       // Another school's admin did not give our room a tag of theirs, nor theirs one.
-      expect((await tagOf(otherRoom, otherAdmin)).status).toBe(404);
+      expect((await tagOf(theirRoom, otherAdmin)).status).toBe(404);
     });
 
     it('is renewed with a new secret (the old key stops working) and audited without the secret', async () => {
@@ -455,6 +475,7 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
     });
 
     it('refuses a wrong key, yesterday’s key, and a key of another room, writing nothing', async () => {
+      const screenRoom = await newRoom('Auditoriet');
       await createEvent(classroom, '2026-11-30', '09:00', '10:00');
       await createEvent(screenRoom, '2026-11-30', '09:00', '10:00');
       const yesterday = await keyAt(classroom, at('2026-11-29', '09:30:00'));
@@ -564,13 +585,14 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
     let event: CalendarEvent;
 
     beforeAll(async () => {
-      screen = (await api<{ id: string }>(admin, 'POST', '/api/v1/rooms', { name: 'Storskjermen' })).body.id;
+      screen = await taggedRoom('Storskjermen', true);
       event = await createEvent(screen, '2026-12-04', '13:00', '14:00', null);
     });
 
     it('shows a code that changes every minute, with the seconds it has left', async () => {
       setNow(at('2026-12-04', '13:10:15'));
-      const created = await api<RoomTag>(admin, 'POST', `/api/v1/rooms/${screen}/tag`, {
+      const room = await newRoom('Skjermen');
+      const created = await api<RoomTag>(admin, 'POST', `/api/v1/rooms/${room}/tag`, {
         rotating: true,
       });
       expect(created.status).toBe(201);
@@ -578,11 +600,11 @@ describe.each(dialects())('tag scans on %s', (dialect) => {
       const code = created.body.minuteCode!;
       expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
       expect(code).not.toBe(created.body.keyOfTheDay);
-      expect(created.body.scanUrl).toBe(`${t.ctx.config.publicUrl}/app/scan?room=${screen}&key=${code}`);
+      expect(created.body.scanUrl).toBe(`${t.ctx.config.publicUrl}/app/scan?room=${room}&key=${code}`);
       setNow(at('2026-12-04', '13:10:59'));
-      expect((await tagOf(screen)).body).toMatchObject({ minuteCode: code, secondsLeft: 1 });
+      expect((await tagOf(room)).body).toMatchObject({ minuteCode: code, secondsLeft: 1 });
       setNow(at('2026-12-04', '13:11:00'));
-      expect((await tagOf(screen)).body.minuteCode).not.toBe(code);
+      expect((await tagOf(room)).body.minuteCode).not.toBe(code);
     });
 
     it('accepts the code of this minute and of the one before, not older ones nor the key of the day', async () => {

@@ -1,14 +1,9 @@
 import { expect } from 'vitest';
 import type { AttendanceSheet, CalendarEvent, CalendarReferences, Schedule } from '@tun/shared';
-import { createMember } from './factories';
+import { callApi, createPerson, insertElective, insertGroup, insertLine } from './factories';
 import type { TestApp } from './helper';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-async function call<T = unknown>(t: TestApp, cookie: string, method: Method, url: string, payload?: object) {
-  const response = await t.request({ method, url, cookie, ...(payload === undefined ? {} : { payload }) });
-  return { status: response.statusCode, body: (response.body ? response.json() : null) as T };
-}
 
 const WEEK = { from: '2026-11-23T00:00:00+01:00', to: '2026-11-30T00:00:00+01:00' };
 const weekQuery = `from=${encodeURIComponent(WEEK.from)}&to=${encodeURIComponent(WEEK.to)}`;
@@ -30,7 +25,7 @@ const lesson = (name: string, from: string, fields: Record<string, unknown>) => 
 
 /** What a student, the whole school and every sheet of the week look like at one moment. */
 async function snapshot(t: TestApp, admin: string, studentId: string) {
-  const get = <T>(url: string) => call<T>(t, admin, 'GET', url);
+  const get = <T>(url: string) => callApi<T>(t, admin, 'GET', url);
   const school = (await get<{ events: CalendarEvent[] }>(`/api/v1/calendar?${weekQuery}`)).body.events;
   const own = (await get<{ events: CalendarEvent[] }>(`/api/v1/calendar?${weekQuery}&person=${studentId}`))
     .body.events;
@@ -52,33 +47,16 @@ async function snapshot(t: TestApp, admin: string, studentId: string) {
  */
 export async function weekNamingTarget(t: TestApp, schoolId: string, admin: string, kind: TargetKind) {
   const api = <T = unknown>(method: Method, url: string, body?: object) =>
-    call<T>(t, admin, method, url, body);
-  const person = async () => (await createMember(t, schoolId, [], { login: false })).personId;
+    callApi<T>(t, admin, method, url, body);
+  const person = async () => (await createPerson(t, schoolId)).personId;
   const [anna, bjorn, cecilie] = [await person(), await person(), await person()];
-  const line = async (name: string, members: string[]) => {
-    const { body } = await api<{ id: string }>('POST', '/api/v1/lines', {
-      name,
-      shortName: name.slice(0, 3),
-      color: 'blue',
-    });
-    await api('PUT', `/api/v1/lines/${body.id}/members`, { personIds: members });
-    return body.id;
-  };
-  const lineL = await line('Friluftsliv', [anna, bjorn]);
-  const lineM = await line('Musikk', [cecilie]);
+  const lineL = await insertLine(t, schoolId, { name: 'Friluftsliv', members: [anna, bjorn] });
+  const lineM = await insertLine(t, schoolId, { name: 'Musikk', members: [cecilie] });
   let target = lineL;
   if (kind === 'elective') {
-    target = (
-      await api<{ id: string }>('POST', '/api/v1/electives', {
-        name: 'Klatring',
-        color: 'orange',
-        members: [anna, bjorn],
-      })
-    ).body.id;
+    target = await insertElective(t, schoolId, { name: 'Klatring', color: 'orange', members: [anna, bjorn] });
   } else if (kind === 'group') {
-    target = (
-      await api<{ id: string }>('POST', '/api/v1/groups', { name: 'Turlaget', members: [anna, bjorn] })
-    ).body.id;
+    target = await insertGroup(t, schoolId, { name: 'Turlaget', endDate: null, members: [anna, bjorn] });
   }
   // Groups cannot be fanned out over; they attend shared lessons only.
   const alone =
@@ -162,17 +140,17 @@ export async function expectNothingWidened(
   // The sheets of what was for the target alone are gone with it.
   for (const event of scenario.before.school) {
     if (after.school.some((kept) => kept.id === event.id)) continue;
-    const sheet = await call(t, admin, 'GET', `/api/v1/attendance/events/${encodeURIComponent(event.id)}`);
+    const sheet = await callApi(t, admin, 'GET', `/api/v1/attendance/events/${encodeURIComponent(event.id)}`);
     expect(sheet.status, event.name).toBe(404);
   }
   expect(after.sheets.get(scenario.concert)).toEqual([scenario.cecilie]);
 
-  const week = await call<Schedule>(t, admin, 'GET', '/api/v1/calendar/schedules/normalWeek');
+  const week = await callApi<Schedule>(t, admin, 'GET', '/api/v1/calendar/schedules/normalWeek');
   expect(JSON.stringify(week.body.days)).not.toContain(scenario.target);
-  const resaved = await call(t, admin, 'PUT', '/api/v1/calendar/schedules/normalWeek', week.body);
+  const resaved = await callApi(t, admin, 'PUT', '/api/v1/calendar/schedules/normalWeek', week.body);
   expect(resaved.status, JSON.stringify(resaved.body)).toBe(200);
   const concert = after.school.find((event) => event.id === scenario.concert)!;
   expect(concert.groupsAttending).toHaveLength(1);
-  const patched = await call(t, admin, 'PATCH', `/api/v1/calendar/events/${scenario.concert}`, concert);
+  const patched = await callApi(t, admin, 'PATCH', `/api/v1/calendar/events/${scenario.concert}`, concert);
   expect(patched.status, JSON.stringify(patched.body)).toBe(200);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Elective } from '@tun/shared';
 import {
-  createMember,
+  createPerson,
   createSchool,
   insertElective,
   insertRoom,
@@ -29,19 +29,22 @@ describe.each(dialects())('electives on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     ({ schoolId, adminCookie: admin } = await setupSchool(t));
-    teacher = await login(t, (await createMember(t, schoolId, ['teacher'])).email);
-    const first = await createMember(t, schoolId, []);
+    teacher = await login(t, (await createPerson(t, schoolId, { roles: ['teacher'], login: true })).email);
+    const first = await createPerson(t, schoolId, { login: true });
     student = await login(t, first.email);
     students = [
       first.personId,
-      (await createMember(t, schoolId, [], { login: false })).personId,
-      (await createMember(t, schoolId, ['stipp'], { login: false })).personId,
+      (await createPerson(t, schoolId)).personId,
+      (await createPerson(t, schoolId, { roles: ['stipp'] })).personId,
     ];
     room = await insertRoom(t, schoolId, 'Keramikkverksted');
     otherSchoolId = await createSchool(t, 'Nabotun');
-    otherAdmin = await login(t, (await createMember(t, otherSchoolId, ['admin'])).email);
+    otherAdmin = await login(
+      t,
+      (await createPerson(t, otherSchoolId, { roles: ['admin'], login: true })).email,
+    );
     otherRoom = await insertRoom(t, otherSchoolId, 'Nabotuns rom');
-    otherPerson = (await createMember(t, otherSchoolId, [], { login: false })).personId;
+    otherPerson = (await createPerson(t, otherSchoolId)).personId;
   });
   afterAll(() => t.close());
 

@@ -48,27 +48,63 @@ export async function createSchool(t: TestApp, shortName = 'Nabotun') {
 
 let counter = 0;
 
-/** A person of the school with the given roles and, unless told otherwise, a login. */
-export async function createMember(
+/** What a test may say about the person it makes; the rest is made up, unique per person. */
+interface PersonOptions {
+  /** Role ids; an unknown one is written as it comes, as an old or foreign directory might hold it. */
+  roles?: readonly string[];
+  /** An account that signs in with the e-mail and PASSWORD. Off by default: hashing is slow. */
+  login?: boolean;
+  first?: string;
+  middle?: string;
+  last?: string;
+  room?: string | null;
+  /** A made-up unique address unless given; null for none (and so no login). */
+  email?: string | null;
+  phone?: string | null;
+}
+
+/**
+ * A person of the school, written straight to the directory: the one builder of people. With
+ * `login: true` they get an account to sign in with (`login(t, email)`); most students never
+ * sign in during the tests.
+ */
+export async function createPerson(
   t: TestApp,
   schoolId: string,
-  roles: Role[],
-  options: { login?: boolean } = {},
-) {
+  options: PersonOptions & { email: null },
+): Promise<{ personId: string; email: null }>;
+export async function createPerson(
+  t: TestApp,
+  schoolId: string,
+  options?: PersonOptions & { email?: string },
+): Promise<{ personId: string; email: string }>;
+export async function createPerson(t: TestApp, schoolId: string, options: PersonOptions = {}) {
   counter += 1;
-  const email = `person${counter}-${randomUUID().slice(0, 8)}@fjordtun.no`;
-  const name = { first: 'Test', last: `Person${counter}` };
+  const email =
+    options.email === undefined ? `person${counter}-${randomUUID().slice(0, 8)}@fjordtun.no` : options.email;
+  const name = {
+    first: options.first ?? 'Test',
+    ...(options.middle ? { middle: options.middle } : {}),
+    last: options.last ?? `Person${counter}`,
+  };
+  if (options.login && email === null) throw new Error('a person who signs in needs an e-mail');
   const personId = await write(t.ctx, schoolId, async (trx) => {
-    const userId =
-      options.login === false
-        ? null
-        : await createCredentialAccount(
-            trx,
-            { auth: t.ctx.auth, dialect: t.ctx.database.dialect },
-            { email, name: fullName(name), password: PASSWORD },
-          );
-    const id = await insertPerson(trx, { schoolId, userId, name, email });
-    await addRoles(trx, schoolId, id, roles);
+    const userId = options.login
+      ? await createCredentialAccount(
+          trx,
+          { auth: t.ctx.auth, dialect: t.ctx.database.dialect },
+          { email: email!, name: fullName(name), password: PASSWORD },
+        )
+      : null;
+    const id = await insertPerson(trx, {
+      schoolId,
+      userId,
+      name,
+      email,
+      phone: options.phone ?? null,
+      room: options.room ?? null,
+    });
+    await addRoles(trx, schoolId, id, (options.roles ?? []) as Role[]);
     return id;
   });
   return { personId, email };
@@ -94,6 +130,18 @@ export async function login(t: TestApp, email: string, password = PASSWORD): Pro
   return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
 }
 
+/** A request as a signed-in person, with the answer's status and JSON body. */
+export async function callApi<T = unknown>(
+  t: TestApp,
+  cookie: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  const response = await t.request({ method, url, cookie, ...(payload === undefined ? {} : { payload }) });
+  return { status: response.statusCode, body: (response.body ? response.json() : null) as T };
+}
+
 /** Every audience of the permission table, with the roles that make it. */
 export const AUDIENCES = AUDIENCE_LIST.map((name) => ({ name, roles: rolesOfAudience(name) }));
 
@@ -113,17 +161,24 @@ export async function insertRoom(t: TestApp, schoolId: string, name = `Rom ${ran
   return id;
 }
 
-/** A line (the SPEC's group of students with its own subject). */
+/** A line (the SPEC's group of students with its own subject), with its members. */
 export async function insertLine(
   t: TestApp,
   schoolId: string,
-  options: { name?: string; shortName?: string; mainRoom?: string | null; color?: ColorTheme } = {},
+  options: {
+    name?: string;
+    shortName?: string;
+    mainRoom?: string | null;
+    color?: ColorTheme;
+    members?: string[];
+  } = {},
 ): Promise<string> {
   const id = randomUUID();
   const now = nowIso();
   const name = options.name ?? `Linje ${id.slice(0, 4)}`;
-  await write(t.ctx, schoolId, (trx) =>
-    trx
+  const members = options.members ?? [];
+  await write(t.ctx, schoolId, async (trx) => {
+    await trx
       .insertInto('line')
       .values({
         id,
@@ -135,21 +190,43 @@ export async function insertLine(
         created_at: now,
         updated_at: now,
       })
-      .execute(),
-  );
+      .execute();
+    if (members.length > 0) {
+      await trx
+        .insertInto('line_member')
+        .values(members.map((personId) => ({ line_id: id, person_id: personId, school_id: schoolId })))
+        .execute();
+    }
+  });
   return id;
 }
 
-/** An elective. */
+/**
+ * Puts people on a line that exists, announced as the lines module announces it: answers kept
+ * from before (a sheet, a calendar) follow at once, whatever another test read earlier.
+ */
+export async function addLineMembers(t: TestApp, schoolId: string, lineId: string, personIds: string[]) {
+  await write(t.ctx, schoolId, async (trx, publish) => {
+    await trx
+      .insertInto('line_member')
+      .values(personIds.map((personId) => ({ line_id: lineId, person_id: personId, school_id: schoolId })))
+      .execute();
+    publish('lines', [lineId]);
+    publish('people', personIds);
+  });
+}
+
+/** An elective, with its members. */
 export async function insertElective(
   t: TestApp,
   schoolId: string,
-  options: { name?: string; mainRoom?: string | null; color?: ColorTheme } = {},
+  options: { name?: string; mainRoom?: string | null; color?: ColorTheme; members?: string[] } = {},
 ): Promise<string> {
   const id = randomUUID();
   const now = nowIso();
-  await write(t.ctx, schoolId, (trx) =>
-    trx
+  const members = options.members ?? [];
+  await write(t.ctx, schoolId, async (trx) => {
+    await trx
       .insertInto('elective')
       .values({
         id,
@@ -160,8 +237,14 @@ export async function insertElective(
         created_at: now,
         updated_at: now,
       })
-      .execute(),
-  );
+      .execute();
+    if (members.length > 0) {
+      await trx
+        .insertInto('elective_member')
+        .values(members.map((personId) => ({ elective_id: id, person_id: personId, school_id: schoolId })))
+        .execute();
+    }
+  });
   return id;
 }
 
@@ -196,46 +279,6 @@ export async function insertGroup(
       .execute();
   }
   return id;
-}
-
-/**
- * A person without a login (most students never sign in during the tests), with the details a
- * directory test needs; `createMember` makes one who signs in.
- */
-export async function createPerson(
-  t: TestApp,
-  schoolId: string,
-  options: {
-    roles?: string[];
-    first?: string;
-    middle?: string;
-    last?: string;
-    room?: string | null;
-    email?: string | null;
-    phone?: string | null;
-  } = {},
-) {
-  counter += 1;
-  const number = counter;
-  return write(t.ctx, schoolId, async (trx) => {
-    const id = await insertPerson(trx, {
-      schoolId,
-      userId: null,
-      name: {
-        first: options.first ?? 'Elev',
-        ...(options.middle ? { middle: options.middle } : {}),
-        last: options.last ?? `Nummer${number}`,
-      },
-      email:
-        options.email === undefined ? `elev${number}-${randomUUID().slice(0, 6)}@fjordtun.no` : options.email,
-      phone: options.phone === undefined ? '912 34 567' : options.phone,
-      room: options.room ?? null,
-    });
-    // Unknown role ids are written as they come, as an old or foreign directory might hold them.
-    const known = (options.roles ?? []) as Parameters<typeof addRoles>[3];
-    await addRoles(trx, schoolId, id, known);
-    return id;
-  });
 }
 
 // The live announcements a request made: read from the table, or heard on the bus.

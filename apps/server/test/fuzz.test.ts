@@ -5,8 +5,7 @@
  * `npm run fuzz` runs the same requests, many more of them, against a real server process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from './attendance-factories';
-import { createSchool, insertRoom, setupSchool } from './factories';
+import { callApi, createSchool, insertRoom, setupSchool } from './factories';
 import { bodyOf, fault, sampleRequests, type OpenApiDocument } from './fuzz/requests';
 import { createTestApp, dialects, type TestApp } from './helper';
 

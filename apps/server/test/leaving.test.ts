@@ -17,8 +17,8 @@ import {
   type Person,
 } from '@tun/shared';
 import { PERSONAL_DATA } from '../src/modules/privacy/personal-data-registry';
-import { attendanceSchool, callApi } from './attendance-factories';
-import { createMember, login } from './factories';
+import { attendanceSchool } from './attendance-factories';
+import { addLineMembers, callApi, createPerson, login } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 
 /**
@@ -116,11 +116,8 @@ describe.each(dialects())('leaving and erasure on %s', (dialect) => {
   const people = async (former = false) =>
     (await api<Person[]>(school.admin, 'GET', `/api/v1/people${former ? '?former=true' : ''}`)).body;
   const newStudent = async () => {
-    const created = await createMember(t, school.schoolId, []);
-    await t.ctx.database.db
-      .insertInto('line_member')
-      .values({ line_id: school.lineL, person_id: created.personId, school_id: school.schoolId })
-      .execute();
+    const created = await createPerson(t, school.schoolId, { login: true });
+    await addLineMembers(t, school.schoolId, school.lineL, [created.personId]);
     return { id: created.personId, email: created.email, cookie: await login(t, created.email) };
   };
   const leave = <T = Person>(personId: string, leftOn: string) =>
@@ -171,7 +168,7 @@ describe.each(dialects())('leaving and erasure on %s', (dialect) => {
         api<{ deletable: boolean }>(school.admin, 'GET', `/api/v1/people/${personId}/deletable`);
       expect((await deletable(student.id)).body).toEqual({ deletable: false });
 
-      const fresh = await createMember(t, school.schoolId, []);
+      const fresh = await createPerson(t, school.schoolId, { login: true });
       expect((await deletable(fresh.personId)).body).toEqual({ deletable: true });
       expect((await api(school.admin, 'DELETE', `/api/v1/people/${fresh.personId}`)).status).toBe(204);
       expect((await deletable(fresh.personId)).status).toBe(404);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Line, LineDetails } from '@tun/shared';
 import {
-  createMember,
   createPerson,
   createSchool,
   insertRoom,
@@ -58,22 +57,25 @@ describe.each(dialects())('lines on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     ({ schoolId, adminCookie: admin, adminId } = await setupSchool(t));
-    const teacherMember = await createMember(t, schoolId, ['teacher']);
+    const teacherMember = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
     teacherId = teacherMember.personId;
     teacher = await login(t, teacherMember.email);
-    student = await login(t, (await createMember(t, schoolId, [])).email);
+    student = await login(t, (await createPerson(t, schoolId, { login: true })).email);
     roomId = await insertRoom(t, schoolId, 'Verkstedet');
 
     otherSchool = await createSchool(t, 'Nabotun');
-    otherAdmin = await login(t, (await createMember(t, otherSchool, ['admin'])).email);
+    otherAdmin = await login(
+      t,
+      (await createPerson(t, otherSchool, { roles: ['admin'], login: true })).email,
+    );
     otherRoom = await insertRoom(t, otherSchool, 'Naborommet');
-    otherPerson = await createPerson(t, otherSchool);
+    otherPerson = (await createPerson(t, otherSchool)).personId;
   });
   afterAll(() => t.close());
 
   describe('create', () => {
     it('creates a line with room, teachers and assistants, audited and announced', async () => {
-      const assistant = await createPerson(t, schoolId, { roles: ['stipp'] });
+      const assistant = (await createPerson(t, schoolId, { roles: ['stipp'] })).personId;
       const before = await lastLiveEventId(t);
       const response = await create({
         name: '  Friluftsliv ',
@@ -169,7 +171,7 @@ describe.each(dialects())('lines on %s', (dialect) => {
       const a = await newLine({ name: 'Aaa-linje' });
       const b = await newLine({ name: 'Bbb-linje' });
       const c = await newLine({ name: 'Ccc-linje' });
-      const people = await Promise.all([1, 2, 3].map(() => createPerson(t, schoolId)));
+      const people = await Promise.all([1, 2, 3].map(async () => (await createPerson(t, schoolId)).personId));
       expect((await setMembers(a.id, people)).statusCode).toBe(200);
       expect((await setMembers(b.id, [people[0]!])).statusCode).toBe(200);
       for (const cookie of [admin, teacher, student]) {
@@ -182,7 +184,7 @@ describe.each(dialects())('lines on %s', (dialect) => {
 
     it('shows one line with its members', async () => {
       const line = await newLine({ teachers: [teacherId] });
-      const people = [await createPerson(t, schoolId), await createPerson(t, schoolId)];
+      const people = [(await createPerson(t, schoolId)).personId, (await createPerson(t, schoolId)).personId];
       await setMembers(line.id, people);
       const response = await t.request({ method: 'GET', url: `/api/v1/lines/${line.id}`, cookie: student });
       expect(response.statusCode).toBe(200);
@@ -201,7 +203,7 @@ describe.each(dialects())('lines on %s', (dialect) => {
   describe('change', () => {
     it('changes fields, replaces staff and clears the room', async () => {
       const line = await newLine({ mainRoom: roomId, teachers: [teacherId] });
-      const assistant = await createPerson(t, schoolId);
+      const assistant = (await createPerson(t, schoolId)).personId;
       const before = await lastLiveEventId(t);
       const response = await t.request({
         method: 'PATCH',
@@ -261,9 +263,9 @@ describe.each(dialects())('lines on %s', (dialect) => {
     it('sets the members, announcing the line and the people whose memberOf changed', async () => {
       const line = await newLine();
       const [a, b, c] = [
-        await createPerson(t, schoolId),
-        await createPerson(t, schoolId),
-        await createPerson(t, schoolId),
+        (await createPerson(t, schoolId)).personId,
+        (await createPerson(t, schoolId)).personId,
+        (await createPerson(t, schoolId)).personId,
       ];
       expect((await setMembers(line.id, [a!, b!, b!])).json<LineDetails>().members.sort()).toEqual(
         [a, b].sort(),
@@ -289,7 +291,7 @@ describe.each(dialects())('lines on %s', (dialect) => {
 
     it('announces nothing when nothing changes', async () => {
       const line = await newLine();
-      const a = await createPerson(t, schoolId);
+      const a = (await createPerson(t, schoolId)).personId;
       await setMembers(line.id, [a]);
       const before = await lastLiveEventId(t);
       expect((await setMembers(line.id, [a])).statusCode).toBe(200);
@@ -298,7 +300,7 @@ describe.each(dialects())('lines on %s', (dialect) => {
 
     it("refuses another school's person or an unknown id with 400 and changes nothing", async () => {
       const line = await newLine();
-      const a = await createPerson(t, schoolId);
+      const a = (await createPerson(t, schoolId)).personId;
       await setMembers(line.id, [a]);
       for (const ids of [[a, otherPerson], ['finnes-ikke']]) {
         const response = await setMembers(line.id, ids);
@@ -312,7 +314,7 @@ describe.each(dialects())('lines on %s', (dialect) => {
 
     it('is for admins only', async () => {
       const line = await newLine();
-      const a = await createPerson(t, schoolId);
+      const a = (await createPerson(t, schoolId)).personId;
       expect((await setMembers(line.id, [a], teacher)).statusCode).toBe(403);
       expect((await setMembers(line.id, [a], student)).statusCode).toBe(403);
     });
@@ -322,7 +324,7 @@ describe.each(dialects())('lines on %s', (dialect) => {
     it("removes the line and every member's membership in one go, and says how many", async () => {
       const line = await newLine({ name: 'Friluftsliv', mainRoom: roomId, teachers: [teacherId] });
       const keep = await newLine({ name: 'Musikk' });
-      const [a, b] = [await createPerson(t, schoolId), await createPerson(t, schoolId)];
+      const [a, b] = [(await createPerson(t, schoolId)).personId, (await createPerson(t, schoolId)).personId];
       await setMembers(line.id, [a!, b!]);
       await setMembers(keep.id, [a!]);
       const before = await lastLiveEventId(t);
@@ -380,7 +382,7 @@ describe.each(dialects())('lines on %s', (dialect) => {
   describe('another school', () => {
     it("gets 404 on every id route and sees none of this school's lines", async () => {
       const line = await newLine({ name: 'Hemmelig linje', mainRoom: roomId });
-      const member = await createPerson(t, schoolId);
+      const member = (await createPerson(t, schoolId)).personId;
       await setMembers(line.id, [member]);
       const requests = [
         { method: 'GET', url: `/api/v1/lines/${line.id}` },

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { attendanceSchool, callApi } from './attendance-factories';
-import { createMember, login, setupSchool } from './factories';
+import { attendanceSchool } from './attendance-factories';
+import { callApi, createPerson, login, setupSchool } from './factories';
 import {
   createTestApp,
   createTestAppOn,
@@ -136,7 +136,7 @@ describe.each(dialects())('a live stream ends with its session, on %s', (dialect
   afterAll(() => t.close());
 
   it("closes within a second of its session's sign-out; the person's other sessions stay", async () => {
-    const { email } = await createMember(t, schoolId, ['teacher']);
+    const { email } = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
     const signedOut = await login(t, email);
     const other = await login(t, email);
     const stream = await openSse(`${base}/api/v1/live`, { cookie: signedOut });
@@ -160,7 +160,7 @@ describe.each(dialects())('a live stream ends with its session, on %s', (dialect
   });
 
   it("closes when an admin changes the person's roles; a new stream has the new rights", async () => {
-    const { email, personId } = await createMember(t, schoolId, []);
+    const { email, personId } = await createPerson(t, schoolId, { login: true });
     const cookie = await login(t, email);
     const stream = await openSse(`${base}/api/v1/live`, { cookie });
     await stream.next((m) => m.comment === 'ping', WITHIN);
@@ -195,7 +195,7 @@ describe.each(dialects())('a live stream ends with its session, on %s', (dialect
   });
 
   it('closes when the person is erased', async () => {
-    const { email, personId } = await createMember(t, schoolId, ['teacher']);
+    const { email, personId } = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
     const stream = await openSse(`${base}/api/v1/live`, { cookie: await login(t, email) });
     await stream.next((m) => m.comment === 'ping', WITHIN);
     const erased = await t.request({
@@ -209,7 +209,7 @@ describe.each(dialects())('a live stream ends with its session, on %s', (dialect
   });
 
   it('closes at the first heartbeat after the session expired', async () => {
-    const { email } = await createMember(t, schoolId, ['teacher']);
+    const { email } = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
     const cookie = await login(t, email);
     const stream = await openSse(`${base}/api/v1/live`, { cookie });
     await stream.next((m) => m.comment === 'ping', WITHIN);
@@ -253,7 +253,7 @@ describe.runIf(inject('postgresUrl'))('streams end on every instance on PostgreS
   it("closes another instance's stream at sign-out and at a change of roles", async () => {
     const [a, b] = instances as [TestApp, TestApp];
     const { adminCookie, schoolId } = await setupSchool(a);
-    const { email, personId } = await createMember(a, schoolId, ['teacher']);
+    const { email, personId } = await createPerson(a, schoolId, { roles: ['teacher'], login: true });
 
     // Signed in and streaming on B, signed out through A.
     const first = await login(b, email);

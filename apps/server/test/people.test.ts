@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SINGLE_LINE_MESSAGE, type Person, type PersonInput } from '@tun/shared';
 import { write } from '../src/db/write';
 import { loadPeople } from '../src/modules/people/people.service';
-import { createMember, createSchool, insertLine, login, PASSWORD, setupSchool } from './factories';
+import { createPerson, createSchool, insertLine, login, PASSWORD, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 
 describe.each(dialects())('people and roles on %s', (dialect) => {
@@ -38,7 +38,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
       .execute();
   }
 
-  async function createPerson(input: Partial<PersonInput> & { name?: PersonInput['name'] } = {}) {
+  async function postPerson(input: Partial<PersonInput> & { name?: PersonInput['name'] } = {}) {
     const response = await t.request({
       method: 'POST',
       url: '/api/v1/people',
@@ -55,15 +55,15 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
     lineId = await insertLine(t, schoolId, { name: 'Friluftsliv' });
     otherSchoolId = await createSchool(t, 'Nabotun');
     otherLineId = await insertLine(t, otherSchoolId, { name: 'Musikk' });
-    const otherAdmin = await createMember(t, otherSchoolId, ['admin']);
+    const otherAdmin = await createPerson(t, otherSchoolId, { roles: ['admin'], login: true });
     otherAdminCookie = await login(t, otherAdmin.email);
-    ({ personId: otherPersonId } = await createMember(t, otherSchoolId, [], { login: false }));
+    ({ personId: otherPersonId } = await createPerson(t, otherSchoolId));
   });
   afterAll(() => t.close());
 
   describe('listing', () => {
     it("lists the school's people with roles, lines and login state, never another school's", async () => {
-      const student = await createPerson({ memberOf: [lineId], email: 'liste.elev@fjordtun.no' });
+      const student = await postPerson({ memberOf: [lineId], email: 'liste.elev@fjordtun.no' });
       const response = await t.request({ method: 'GET', url: '/api/v1/people', cookie: adminCookie });
       expect(response.statusCode).toBe(200);
       const people = response.json<Person[]>();
@@ -91,7 +91,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
     });
 
     it('is open to every signed-in role, students included', async () => {
-      const { email } = await createMember(t, schoolId, []);
+      const { email } = await createPerson(t, schoolId, { login: true });
       const response = await t.request({
         method: 'GET',
         url: '/api/v1/people',
@@ -102,9 +102,9 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
     });
 
     it("shows students' and scholars' e-mail and phone to staff only, and to themselves", async () => {
-      const student = await createMember(t, schoolId, []);
-      const scholar = await createMember(t, schoolId, ['stipp']);
-      const teacher = await createMember(t, schoolId, ['teacher']);
+      const student = await createPerson(t, schoolId, { login: true });
+      const scholar = await createPerson(t, schoolId, { roles: ['stipp'], login: true });
+      const teacher = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
       await db()
         .updateTable('person')
         .set({ phone: '+47 912 34 567' })
@@ -132,8 +132,8 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
     });
 
     it('filters by role, by students (no roles) and by line', async () => {
-      const teacher = await createPerson({ roles: ['teacher'], email: 'filter.laerer@fjordtun.no' });
-      const student = await createPerson({ memberOf: [lineId], email: 'filter.elev@fjordtun.no' });
+      const teacher = await postPerson({ roles: ['teacher'], email: 'filter.laerer@fjordtun.no' });
+      const student = await postPerson({ memberOf: [lineId], email: 'filter.elev@fjordtun.no' });
       const get = async (query: string) =>
         (await t.request({ method: 'GET', url: `/api/v1/people?${query}`, cookie: adminCookie }))
           .json<Person[]>()
@@ -153,7 +153,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
     });
 
     it('skips a membership of a line that is not there with a warning (SPEC §8)', async () => {
-      const person = await createPerson({ email: 'borte.linje@fjordtun.no' });
+      const person = await postPerson({ email: 'borte.linje@fjordtun.no' });
       // Foreign keys keep memberships of deleted lines out; a row pointing at another school's
       // line is the case that can still be stored.
       await write(t.ctx, schoolId, (trx) =>
@@ -176,7 +176,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
   describe('creating', () => {
     it('creates a person with contact, room, lines and roles, audited and announced', async () => {
       const before = await db().selectFrom('live_event').select('id').execute();
-      const person = await createPerson({
+      const person = await postPerson({
         name: { first: 'Ola', middle: 'Johan', last: 'Lærer' },
         email: 'Ola.Laerer@Fjordtun.no',
         phone: '+47 912 34 567',
@@ -215,7 +215,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
     });
 
     it('creates a student with only a name', async () => {
-      const person = await createPerson({ name: { first: 'Emma', last: 'Elev' } });
+      const person = await postPerson({ name: { first: 'Emma', last: 'Elev' } });
       expect(person).toMatchObject({ email: null, phone: null, room: null, memberOf: [], roles: [] });
     });
 
@@ -309,7 +309,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
   describe('changing', () => {
     it('changes name, contact, room and lines, audited with before and after', async () => {
       const secondLine = await insertLine(t, schoolId, { name: 'Kunst' });
-      const person = await createPerson({ email: 'endre@fjordtun.no', memberOf: [lineId], room: 'B1' });
+      const person = await postPerson({ email: 'endre@fjordtun.no', memberOf: [lineId], room: 'B1' });
       const response = await t.request({
         method: 'PATCH',
         url: `/api/v1/people/${person.id}`,
@@ -344,7 +344,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
     });
 
     it('refuses bad changes with 400 and changes nothing', async () => {
-      const person = await createPerson({ email: 'uendret@fjordtun.no', memberOf: [lineId] });
+      const person = await postPerson({ email: 'uendret@fjordtun.no', memberOf: [lineId] });
       for (const payload of [
         { email: 'ikke-gyldig' },
         { memberOf: ['finnes-ikke'] },
@@ -369,7 +369,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
     });
 
     it("moves a signed-in person's account to the new address", async () => {
-      const member = await createMember(t, schoolId, ['teacher']);
+      const member = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
       const response = await t.request({
         method: 'PATCH',
         url: `/api/v1/people/${member.personId}`,
@@ -401,7 +401,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
 
   describe('deleting', () => {
     it('deletes the person, their roles, memberships, account and sessions, audited', async () => {
-      const member = await createMember(t, schoolId, ['teacher', 'kitchen']);
+      const member = await createPerson(t, schoolId, { roles: ['teacher', 'kitchen'], login: true });
       const cookie = await login(t, member.email);
       await t.request({
         method: 'PATCH',
@@ -443,7 +443,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
     });
 
     it('takes a deleted person off supervision', async () => {
-      const person = await createPerson({ roles: ['teacher'], email: 'tilsyn@fjordtun.no' });
+      const person = await postPerson({ roles: ['teacher'], email: 'tilsyn@fjordtun.no' });
       await db()
         .updateTable('school')
         .set({ current_supervision: person.id })
@@ -461,7 +461,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
 
   describe('roles', () => {
     it('replaces roles, audited with who, before and after, announced, and the session follows', async () => {
-      const member = await createMember(t, schoolId, ['teacher']);
+      const member = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
       const cookie = await login(t, member.email);
       const response = await t.request({
         method: 'PUT',
@@ -488,7 +488,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
     });
 
     it('writes nothing when the roles are unchanged', async () => {
-      const member = await createMember(t, schoolId, ['teacher'], { login: false });
+      const member = await createPerson(t, schoolId, { roles: ['teacher'] });
       const response = await t.request({
         method: 'PUT',
         url: `/api/v1/people/${member.personId}/roles`,
@@ -500,7 +500,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
     });
 
     it('refuses an unknown role with 400 and changes nothing', async () => {
-      const member = await createMember(t, schoolId, ['teacher'], { login: false });
+      const member = await createPerson(t, schoolId, { roles: ['teacher'] });
       const before = await countRows();
       const response = await t.request({
         method: 'PUT',
@@ -513,7 +513,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
     });
 
     it('is refused to a teacher', async () => {
-      const teacher = await createMember(t, schoolId, ['teacher']);
+      const teacher = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
       const response = await t.request({
         method: 'PUT',
         url: `/api/v1/people/${teacher.personId}/roles`,
@@ -561,7 +561,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
         ).toEqual([]);
 
         // A developer counts as an admin for access, but not as the school's admin.
-        const developer = await createMember(t2, school.schoolId, ['developer']);
+        const developer = await createPerson(t2, school.schoolId, { roles: ['developer'], login: true });
         const byDeveloper = await t2.request({
           method: 'PUT',
           url: `/api/v1/people/${school.adminId}/roles`,
@@ -570,7 +570,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
         });
         expect(byDeveloper.statusCode).toBe(409);
 
-        const second = await createMember(t2, school.schoolId, ['admin']);
+        const second = await createPerson(t2, school.schoolId, { roles: ['admin'], login: true });
         const now = await t2.request({
           method: 'PUT',
           url: `/api/v1/people/${school.adminId}/roles`,
@@ -593,7 +593,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
 
   describe('another school', () => {
     it('gets 404 on every id route and changes nothing', async () => {
-      const person = await createPerson({ email: 'fremmed@fjordtun.no', roles: ['teacher'] });
+      const person = await postPerson({ email: 'fremmed@fjordtun.no', roles: ['teacher'] });
       const before = await countRows();
       const requests = [
         { method: 'GET', url: `/api/v1/people/${person.id}` },
@@ -641,7 +641,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
 
       // A person of that school who signs in: the directory takes the address, the account
       // keeps the one it has, since sign-in addresses are one per installation.
-      const member = await createMember(t, otherSchoolId, []);
+      const member = await createPerson(t, otherSchoolId, { login: true });
       const changed = await t.request({
         method: 'PATCH',
         url: `/api/v1/people/${member.personId}`,
@@ -649,7 +649,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
         payload: { email: 'bruker2@fjordtun.no' },
       });
       expect(changed.statusCode, changed.body).toBe(200);
-      const clash = await createMember(t, schoolId, ['teacher']);
+      const clash = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
       const moved = await t.request({
         method: 'PATCH',
         url: `/api/v1/people/${member.personId}`,
@@ -679,8 +679,8 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
 
   describe('own userMutableData', () => {
     it('merges into the signed-in person only', async () => {
-      const student = await createMember(t, schoolId, []);
-      const classmate = await createMember(t, schoolId, []);
+      const student = await createPerson(t, schoolId, { login: true });
+      const classmate = await createPerson(t, schoolId);
       const cookie = await login(t, student.email);
       const first = await t.request({
         method: 'PATCH',
@@ -724,7 +724,7 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
     });
 
     it('refuses unsafe picture addresses and unknown fields, changing nothing', async () => {
-      const student = await createMember(t, schoolId, []);
+      const student = await createPerson(t, schoolId, { login: true });
       const cookie = await login(t, student.email);
       for (const userMutableData of [
         { profilePicURL: 'javascript:alert(1)' },

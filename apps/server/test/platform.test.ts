@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBLEM_CONTENT_TYPE, SPEC_MESSAGES } from '@tun/shared';
 import {
-  createMember,
   createOrphanAccount,
+  createPerson,
   createSchool,
   login,
   PASSWORD,
@@ -12,9 +12,14 @@ import {
 import { createTestApp, dialects, type TestApp } from './helper';
 
 describe.each(dialects())('platform on %s', (dialect) => {
+  /** An app whose school the first-run wizard made: Fjordtun, with its admin Astrid Rektor. */
   let t: TestApp;
+  let schoolId: string;
   beforeAll(async () => {
     t = await createTestApp(dialect);
+    const setup = await t.request({ method: 'POST', url: '/api/v1/setup', payload: setupInput() });
+    expect(setup.statusCode, setup.body).toBe(201);
+    schoolId = setup.json<{ schoolId: string }>().schoolId;
   });
   afterAll(() => t.close());
 
@@ -25,14 +30,21 @@ describe.each(dialects())('platform on %s', (dialect) => {
   });
 
   describe('first run', () => {
+    /** An app with no school yet: no test here runs the wizard on it. */
+    let empty: TestApp;
+    beforeAll(async () => {
+      empty = await createTestApp(dialect);
+    });
+    afterAll(() => empty.close());
+
     it('needs setup while no school exists', async () => {
-      const response = await t.request({ method: 'GET', url: '/api/v1/setup' });
+      const response = await empty.request({ method: 'GET', url: '/api/v1/setup' });
       expect(response.json()).toEqual({ needsSetup: true });
     });
 
     it('refuses bad wizard input with Norwegian field errors and writes nothing', async () => {
       const input = setupInput({ email: 'ikke-en-epost', password: 'kort' });
-      const response = await t.request({ method: 'POST', url: '/api/v1/setup', payload: input });
+      const response = await empty.request({ method: 'POST', url: '/api/v1/setup', payload: input });
       expect(response.statusCode).toBe(400);
       expect(response.headers['content-type']).toContain(PROBLEM_CONTENT_TYPE);
       const body = response.json();
@@ -42,33 +54,42 @@ describe.each(dialects())('platform on %s', (dialect) => {
         'body.admin.email',
         'body.admin.password',
       ]);
-      expect((await t.request({ method: 'GET', url: '/api/v1/setup' })).json()).toEqual({ needsSetup: true });
+      expect((await empty.request({ method: 'GET', url: '/api/v1/setup' })).json()).toEqual({
+        needsSetup: true,
+      });
+      expect(await empty.ctx.database.db.selectFrom('school').select('id').execute()).toEqual([]);
     });
 
     it('creates the school and its first admin, then answers 403 forever', async () => {
-      const { adminCookie } = await setupSchool(t);
-      const session = await t.request({ method: 'GET', url: '/api/v1/session', cookie: adminCookie });
-      expect(session.statusCode).toBe(200);
-      expect(session.json().user.roles).toEqual(['admin']);
-      expect(session.json().school).toMatchObject({
-        shortName: 'Fjordtun',
-        longName: 'Fjordtun folkehøgskole',
-      });
-      expect((await t.request({ method: 'GET', url: '/api/v1/setup' })).json()).toEqual({
-        needsSetup: false,
-      });
+      // An app of its own: the wizard runs once.
+      const fresh = await createTestApp(dialect);
+      try {
+        const { adminCookie } = await setupSchool(fresh);
+        const session = await fresh.request({ method: 'GET', url: '/api/v1/session', cookie: adminCookie });
+        expect(session.statusCode).toBe(200);
+        expect(session.json().user.roles).toEqual(['admin']);
+        expect(session.json().school).toMatchObject({
+          shortName: 'Fjordtun',
+          longName: 'Fjordtun folkehøgskole',
+        });
+        expect((await fresh.request({ method: 'GET', url: '/api/v1/setup' })).json()).toEqual({
+          needsSetup: false,
+        });
 
-      const again = await t.request({
-        method: 'POST',
-        url: '/api/v1/setup',
-        payload: setupInput({ email: 'ny@x.no' }),
-      });
-      expect(again.statusCode).toBe(403);
-      expect(again.json()).toMatchObject({ code: 'setup-done', title: 'Tun er allerede satt opp.' });
-      const schools = await t.ctx.database.db.selectFrom('school').select('id').execute();
-      expect(schools).toHaveLength(1);
-      const audit = await t.ctx.database.db.selectFrom('audit_log').selectAll().execute();
-      expect(audit.map((row) => row.action)).toContain('setup');
+        const again = await fresh.request({
+          method: 'POST',
+          url: '/api/v1/setup',
+          payload: setupInput({ email: 'ny@x.no' }),
+        });
+        expect(again.statusCode).toBe(403);
+        expect(again.json()).toMatchObject({ code: 'setup-done', title: 'Tun er allerede satt opp.' });
+        const schools = await fresh.ctx.database.db.selectFrom('school').select('id').execute();
+        expect(schools).toHaveLength(1);
+        const audit = await fresh.ctx.database.db.selectFrom('audit_log').selectAll().execute();
+        expect(audit.map((row) => row.action)).toContain('setup');
+      } finally {
+        await fresh.close();
+      }
     });
   });
 
@@ -146,7 +167,7 @@ describe.each(dialects())('platform on %s', (dialect) => {
     });
 
     it('logs out: the session ends and the cookie is cleared', async () => {
-      const { email } = await createMember(t, await schoolIdOf(t), ['teacher']);
+      const { email } = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
       const cookie = await login(t, email);
       const out = await t.request({ method: 'POST', url: '/api/v1/logout', cookie });
       expect(out.statusCode).toBe(204);
@@ -157,8 +178,7 @@ describe.each(dialects())('platform on %s', (dialect) => {
     });
 
     it('refuses a session cookie with a wrong signature, an expired session and a removed person', async () => {
-      const schoolId = await schoolIdOf(t);
-      const { personId, email } = await createMember(t, schoolId, ['teacher']);
+      const { personId, email } = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
       const cookie = await login(t, email);
       const [name, value] = cookie.split('=') as [string, string];
       const token = decodeURIComponent(value).split('.')[0]!;
@@ -189,7 +209,7 @@ describe.each(dialects())('platform on %s', (dialect) => {
     });
 
     it('extends a session that is in use once it is a day old', async () => {
-      const { email } = await createMember(t, await schoolIdOf(t), ['teacher']);
+      const { email } = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
       const cookie = await login(t, email);
       const token = decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
       const { db } = t.ctx.database;
@@ -214,8 +234,7 @@ describe.each(dialects())('platform on %s', (dialect) => {
     });
 
     it('skips unknown role ids with a warning instead of failing', async () => {
-      const schoolId = await schoolIdOf(t);
-      const { personId, email } = await createMember(t, schoolId, ['teacher']);
+      const { personId, email } = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
       await t.ctx.database.db
         .insertInto('person_role')
         .values({ person_id: personId, school_id: schoolId, role: 'trollmann' })
@@ -230,7 +249,7 @@ describe.each(dialects())('platform on %s', (dialect) => {
   describe('school and tenancy', () => {
     it('shows each user their own school only', async () => {
       const otherSchool = await createSchool(t, 'Nabotun');
-      const { email } = await createMember(t, otherSchool, ['admin']);
+      const { email } = await createPerson(t, otherSchool, { roles: ['admin'], login: true });
       const cookie = await login(t, email);
       const response = await t.request({ method: 'GET', url: '/api/v1/school', cookie });
       expect(response.json()).toMatchObject({ id: otherSchool, shortName: 'Nabotun' });
@@ -244,7 +263,7 @@ describe.each(dialects())('platform on %s', (dialect) => {
       const first = await t.ctx.database.db
         .selectFrom('school')
         .select('long_name')
-        .where('id', '=', await schoolIdOf(t))
+        .where('id', '=', schoolId)
         .executeTakeFirstOrThrow();
       expect(first.long_name).toBe('Fjordtun folkehøgskole');
     });
@@ -325,8 +344,11 @@ describe.each(dialects())('platform on %s', (dialect) => {
     });
 
     it('keeps personal answers out of every cache, and revalidated ones private', async () => {
-      const schoolId = await createSchool(t, 'Hurtigtun');
-      const cookie = await login(t, (await createMember(t, schoolId, ['admin'])).email);
+      const hurtigtun = await createSchool(t, 'Hurtigtun');
+      const cookie = await login(
+        t,
+        (await createPerson(t, hurtigtun, { roles: ['admin'], login: true })).email,
+      );
       for (const url of ['/api/v1/session', '/api/v1/people', '/api/v1/school', '/api/v1/me/nosuch']) {
         const response = await t.request({ method: 'GET', url, cookie });
         expect(response.headers['cache-control'], url).toBe('no-store');
@@ -367,15 +389,6 @@ describe.each(dialects())('platform on %s', (dialect) => {
     });
   });
 });
-
-async function schoolIdOf(t: TestApp): Promise<string> {
-  const row = await t.ctx.database.db
-    .selectFrom('school')
-    .select('id')
-    .where('short_name', '=', 'Fjordtun')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 describe('login rate limit', () => {
   let t: TestApp;

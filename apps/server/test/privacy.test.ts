@@ -4,7 +4,7 @@ import { ERASED_PERSON_LABEL } from '@tun/shared';
 import { nowIso } from '../src/db/database';
 import { write } from '../src/db/write';
 import { recordAudit } from '../src/modules/audit/audit.repository';
-import { createMember, createSchool, insertLine, login, setupSchool } from './factories';
+import { createPerson, createSchool, insertLine, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 
 describe.each(dialects())('privacy on %s', (dialect) => {
@@ -27,7 +27,7 @@ describe.each(dialects())('privacy on %s', (dialect) => {
 
   /** A student with a login, a named identity, memberships, a link and audit history. */
   async function richPerson(name = { first: 'Kari', middle: 'Anne', last: 'Nordmann' }) {
-    const { personId, email } = await createMember(t, schoolId, ['stipp']);
+    const { personId, email } = await createPerson(t, schoolId, { roles: ['stipp'], login: true });
     const electiveId = randomUUID();
     const groupId = randomUUID();
     const now = nowIso();
@@ -347,7 +347,7 @@ describe.each(dialects())('privacy on %s', (dialect) => {
     });
 
     it('erases a person without a login', async () => {
-      const { personId } = await createMember(t, schoolId, [], { login: false });
+      const { personId } = await createPerson(t, schoolId);
       expect((await erase(personId)).statusCode).toBe(204);
       expect((await exportOf(personId)).statusCode).toBe(404);
       expect((await erase(personId)).statusCode).toBe(404);
@@ -362,7 +362,7 @@ describe.each(dialects())('privacy on %s', (dialect) => {
       });
 
       // A developer acts as an admin but is not one: the school would be left without admins.
-      const { email } = await createMember(t, schoolId, ['developer']);
+      const { email } = await createPerson(t, schoolId, { roles: ['developer'], login: true });
       const developerCookie = await login(t, email);
       const last = await erase(adminId, developerCookie);
       expect(last.statusCode).toBe(409);
@@ -371,14 +371,14 @@ describe.each(dialects())('privacy on %s', (dialect) => {
         1,
       );
 
-      const { personId: secondAdmin } = await createMember(t, schoolId, ['admin']);
+      const { personId: secondAdmin } = await createPerson(t, schoolId, { roles: ['admin'], login: true });
       expect((await erase(secondAdmin, developerCookie)).statusCode).toBe(204);
     });
 
     it("answers 404 for another school's person, and changes nothing there", async () => {
-      const { personId } = await createMember(t, schoolId, []);
+      const { personId } = await createPerson(t, schoolId);
       const otherSchool = await createSchool(t);
-      const { email } = await createMember(t, otherSchool, ['admin']);
+      const { email } = await createPerson(t, otherSchool, { roles: ['admin'], login: true });
       const otherCookie = await login(t, email);
       const exported = await exportOf(personId, otherCookie);
       expect(exported.statusCode).toBe(404);
@@ -390,8 +390,8 @@ describe.each(dialects())('privacy on %s', (dialect) => {
     });
 
     it('is for admins only', async () => {
-      const { personId } = await createMember(t, schoolId, []);
-      const { email } = await createMember(t, schoolId, ['teacher']);
+      const { personId } = await createPerson(t, schoolId);
+      const { email } = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
       const cookie = await login(t, email);
       expect((await exportOf(personId, cookie)).statusCode).toBe(403);
       expect((await erase(personId, cookie)).statusCode).toBe(403);

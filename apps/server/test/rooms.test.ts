@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROOM_REFERENCES } from '../src/modules/rooms/room-references';
 import {
-  createMember,
+  createPerson,
   createSchool,
   insertElective,
   insertLine,
@@ -24,9 +24,12 @@ describe.each(dialects())('rooms on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     ({ schoolId, adminCookie: admin } = await setupSchool(t));
-    teacher = await login(t, (await createMember(t, schoolId, ['teacher'])).email);
+    teacher = await login(t, (await createPerson(t, schoolId, { roles: ['teacher'], login: true })).email);
     otherSchoolId = await createSchool(t, 'Nabotun');
-    otherAdmin = await login(t, (await createMember(t, otherSchoolId, ['admin'])).email);
+    otherAdmin = await login(
+      t,
+      (await createPerson(t, otherSchoolId, { roles: ['admin'], login: true })).email,
+    );
   });
   afterAll(() => t.close());
 

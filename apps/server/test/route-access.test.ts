@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canOwn, type RouteAccess } from '@tun/shared';
-import { AUDIENCES, createMember, login, setupSchool } from './factories';
+import { AUDIENCES, createPerson, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 
 /** Streams stay open when allowed; they are checked with real connections in live.test.ts. */
@@ -25,7 +25,7 @@ describe.each(dialects())('route access on %s', (dialect) => {
     t = await createTestApp(dialect);
     const { schoolId } = await setupSchool(t);
     for (const audience of AUDIENCES) {
-      const { email } = await createMember(t, schoolId, audience.roles);
+      const { email } = await createPerson(t, schoolId, { roles: audience.roles, login: true });
       cookies.set(audience.name, await login(t, email));
     }
     routes = t.app.declaredRoutes().filter((route) => route.method !== 'HEAD');
@@ -100,7 +100,7 @@ describe('a route without a declared access', () => {
       expect(
         (await t.request({ method: 'GET', url: '/api/v1/husket', cookie: adminCookie })).statusCode,
       ).toBe(200);
-      const { email } = await createMember(t, schoolId, ['teacher']);
+      const { email } = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
       const teacher = await login(t, email);
       expect((await t.request({ method: 'GET', url: '/api/v1/husket', cookie: teacher })).statusCode).toBe(
         403,

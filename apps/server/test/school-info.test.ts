@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { School } from '@tun/shared';
-import { createMember, createSchool, listenLive, login, setupSchool } from './factories';
+import { createPerson, createSchool, listenLive, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 
 describe.each(dialects())('school info on %s', (dialect) => {
@@ -18,10 +18,16 @@ describe.each(dialects())('school info on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     ({ schoolId, adminCookie } = await setupSchool(t));
-    teacherCookie = await login(t, (await createMember(t, schoolId, ['teacher'])).email);
-    studentCookie = await login(t, (await createMember(t, schoolId, [])).email);
+    teacherCookie = await login(
+      t,
+      (await createPerson(t, schoolId, { roles: ['teacher'], login: true })).email,
+    );
+    studentCookie = await login(t, (await createPerson(t, schoolId, { login: true })).email);
     const other = await createSchool(t, 'Nabotun');
-    otherAdminCookie = await login(t, (await createMember(t, other, ['admin'])).email);
+    otherAdminCookie = await login(
+      t,
+      (await createPerson(t, other, { roles: ['admin'], login: true })).email,
+    );
   });
   afterAll(() => t.close());
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { PROBLEM_CONTENT_TYPE } from '@tun/shared';
-import { createMember, PASSWORD, setupSchool } from './factories';
+import { createPerson, PASSWORD, setupSchool } from './factories';
 import {
   createTestApp,
   createTestAppOn,
@@ -48,12 +48,12 @@ describe.each(dialects())('sign-in throttling on %s (default settings)', (dialec
       title: 'For mange forsøk. Vent litt og prøv igjen.',
     });
     // Another address (another school) is not affected.
-    const { email } = await createMember(t, schoolId, ['teacher']);
+    const { email } = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
     expect((await signIn(t, email, PASSWORD, '198.51.100.1')).statusCode).toBe(200);
   });
 
   it('refuses an account tried from 60 forwarded addresses, the right password too', async () => {
-    const { email } = await createMember(t, schoolId, []);
+    const { email } = await createPerson(t, schoolId, { login: true });
     const statuses: number[] = [];
     for (let i = 0; i < 60; i += 1) {
       statuses.push((await signIn(t, email, `gjett-${i}`, `198.18.${i}.1`)).statusCode);
@@ -66,7 +66,7 @@ describe.each(dialects())('sign-in throttling on %s (default settings)', (dialec
     expect(right.json()).toMatchObject({ code: 'too-many-attempts' });
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
     // Another account signs in as before.
-    const other = await createMember(t, schoolId, []);
+    const other = await createPerson(t, schoolId, { login: true });
     expect((await signIn(t, other.email, PASSWORD, '192.0.2.200')).statusCode).toBe(200);
   });
 });
@@ -82,7 +82,7 @@ describe.each(dialects())('sign-in throttling on %s (small limits)', (dialect) =
   afterAll(() => t.close());
 
   it('keeps an account locked after a right password, and opens it when the lockout has passed', async () => {
-    const { email } = await createMember(t, schoolId, []);
+    const { email } = await createPerson(t, schoolId, { login: true });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) statuses.push((await signIn(t, email, 'feil', '192.0.2.1')).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);
@@ -101,7 +101,7 @@ describe.each(dialects())('sign-in throttling on %s (small limits)', (dialect) =
 
   it('counts only failures: a school signing in from one address is not locked out', async () => {
     const address = '192.0.2.10';
-    const { email } = await createMember(t, schoolId, []);
+    const { email } = await createPerson(t, schoolId, { login: true });
     // More than both limits (3 per account, 15 per address), all right.
     for (let i = 0; i < 20; i += 1) expect((await signIn(t, email, PASSWORD, address)).statusCode).toBe(200);
     const statuses: number[] = [];
@@ -112,7 +112,7 @@ describe.each(dialects())('sign-in throttling on %s (small limits)', (dialect) =
   });
 
   it('does not let parallel attempts pass the limit', async () => {
-    const { email } = await createMember(t, schoolId, []);
+    const { email } = await createPerson(t, schoolId, { login: true });
     const statuses = await Promise.all(
       Array.from({ length: 12 }, (_, i) => signIn(t, email, 'feil', `192.0.2.${100 + i}`)),
     ).then((responses) => responses.map((response) => response.statusCode));
@@ -156,7 +156,7 @@ describe.runIf(inject('postgresUrl'))('sign-in throttling across two instances o
   it('shares the count: failures through either instance lock the account on both', async () => {
     const [a, b] = instances as [TestApp, TestApp];
     const { schoolId } = await setupSchool(a);
-    const { email } = await createMember(a, schoolId, []);
+    const { email } = await createPerson(a, schoolId, { login: true });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) {
       statuses.push((await signIn(i % 2 === 0 ? a : b, email, 'feil')).statusCode);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Line, Student } from '@tun/shared';
-import { AUDIENCES, createMember, createPerson, createSchool, login, setupSchool } from './factories';
+import { AUDIENCES, createPerson, createSchool, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 
 /** Decision: e-mail and phone for staff (developers count as admins); the rest see name, line, room. */
@@ -45,30 +45,32 @@ describe.each(dialects())('students on %s', (dialect) => {
     t = await createTestApp(dialect);
     ({ schoolId, adminCookie: admin } = await setupSchool(t));
     for (const audience of AUDIENCES) {
-      const { personId, email } = await createMember(t, schoolId, audience.roles);
+      const { personId, email } = await createPerson(t, schoolId, { roles: audience.roles, login: true });
       loginIds.set(audience.name, personId);
       cookies.set(audience.name, await login(t, email));
     }
-    emma = await createPerson(t, schoolId, {
+    ({ personId: emma } = await createPerson(t, schoolId, {
       first: 'Emma',
       middle: 'Louise',
       last: 'Aas',
       room: 'Hybel 12',
       email: 'emma@fjordtun.no',
       phone: '+47 912 34 567',
-    });
-    jonas = await createPerson(t, schoolId, {
+    }));
+    ({ personId: jonas } = await createPerson(t, schoolId, {
       first: 'Jonas',
       last: 'Berg',
       roles: ['stipp'],
       room: 'Hybel 3',
-    });
-    lone = await createPerson(t, schoolId, { first: 'Lone', last: 'Dahl', email: null, phone: null });
+    }));
+    lone = (await createPerson(t, schoolId, { first: 'Lone', last: 'Dahl', email: null, phone: null }))
+      .personId;
     // An unknown role id is skipped (SPEC §8), so this person counts as a student.
-    oddRole = await createPerson(t, schoolId, { first: 'Ukjent', last: 'Rolle', roles: ['trollmann'] });
+    oddRole = (await createPerson(t, schoolId, { first: 'Ukjent', last: 'Rolle', roles: ['trollmann'] }))
+      .personId;
     notStudents = [
-      await createPerson(t, schoolId, { roles: ['stipp', 'teacher'] }),
-      await createPerson(t, schoolId, { roles: ['kitchen'] }),
+      (await createPerson(t, schoolId, { roles: ['stipp', 'teacher'] })).personId,
+      (await createPerson(t, schoolId, { roles: ['kitchen'] })).personId,
     ];
     friluft = await newLine('Friluftsliv');
     musikk = await newLine('Musikk');
@@ -76,7 +78,7 @@ describe.each(dialects())('students on %s', (dialect) => {
     await setMembers(musikk.id, [emma]);
 
     other = await createSchool(t, 'Nabotun');
-    otherStudent = await createPerson(t, other, { first: 'Nabo', last: 'Elev' });
+    otherStudent = (await createPerson(t, other, { first: 'Nabo', last: 'Elev' })).personId;
   });
   afterAll(() => t.close());
 
@@ -132,7 +134,7 @@ describe.each(dialects())('students on %s', (dialect) => {
   }
 
   it("shows another school's user none of this school's students", async () => {
-    const { email } = await createMember(t, other, ['admin']);
+    const { email } = await createPerson(t, other, { roles: ['admin'], login: true });
     const students = await list(await login(t, email));
     expect(students.map((s) => s.id)).toEqual([otherStudent]);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role, Supervision } from '@tun/shared';
-import { createMember, createSchool, listenLive, login, setupSchool, untilAnnounced } from './factories';
+import { createPerson, createSchool, listenLive, login, setupSchool, untilAnnounced } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 import { isChange, openSse } from './sse-client';
 
@@ -50,18 +50,21 @@ describe.each(dialects())('supervision on %s', (dialect) => {
       ['tv', ['tv']],
     ];
     for (const [name, list] of roles) {
-      const { personId, email } = await createMember(t, schoolId, list);
+      const { personId, email } = await createPerson(t, schoolId, { roles: list, login: true });
       members.set(name, { personId, cookie: await login(t, email) });
     }
     const otherSchool = await createSchool(t, 'Nabotun');
-    otherAdminCookie = await login(t, (await createMember(t, otherSchool, ['admin'])).email);
+    otherAdminCookie = await login(
+      t,
+      (await createPerson(t, otherSchool, { roles: ['admin'], login: true })).email,
+    );
   });
   afterAll(() => t.close());
 
   it('starts with nobody on duty', async () => {
     // A school of its own: this file's school has had people on duty by the time this runs.
     const fresh = await createSchool(t, 'Nyskolen');
-    const student = await login(t, (await createMember(t, fresh, [])).email);
+    const student = await login(t, (await createPerson(t, fresh, { login: true })).email);
     const response = await get(student);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ current: null, supervisionPhone: null });
@@ -216,7 +219,7 @@ describe.each(dialects())('supervision on %s', (dialect) => {
   });
 
   it('shows nobody on duty when the person on duty no longer exists', async () => {
-    const { personId, email } = await createMember(t, schoolId, ['teacher']);
+    const { personId, email } = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
     await take(await login(t, email));
     await db().deleteFrom('person').where('id', '=', personId).execute();
     expect((await get(adminCookie)).json().current).toBeNull();
