@@ -31,3 +31,4 @@ export * from './attendance';
 export * from './attendance-reports';
 export * from './attendance-tags';
 export * from './school-year';
+export * from './files';

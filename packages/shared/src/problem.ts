@@ -66,6 +66,18 @@ export const PROBLEMS = {
   'scan-no-event': { status: 409, title: 'Du har ingen hendelse i dette rommet nå.' },
   'scan-too-early': { status: 409, title: 'Du kan registrere deg fra 10 minutter før hendelsen starter.' },
   'proposal-decided': { status: 409, title: 'Forslaget er allerede godkjent eller avvist.' },
+  // The file archive (SPEC §8 storage errors; docs/decisions/020-files.md)
+  'object-not-found': { status: 404, title: 'Fant ikke filen eller mappen.' },
+  'quota-exceeded': { status: 402, title: 'Skolen har brukt opp lagringsplassen sin for filer.' },
+  'file-too-large': { status: 413, title: 'Filen er større enn det som kan lastes opp.' },
+  'file-type-refused': {
+    status: 415,
+    title: 'Denne filtypen kan ikke lastes opp. Programfiler og skript tas ikke imot.',
+  },
+  'folder-not-empty': { status: 409, title: 'Mappen er ikke tom.' },
+  'folder-too-deep': { status: 400, title: 'Mappene ligger for mange nivåer inni hverandre.' },
+  'folder-into-itself': { status: 409, title: 'En mappe kan ikke flyttes inn i seg selv.' },
+  'upload-length-required': { status: 400, title: 'Opplastingen må oppgi hvor stor filen er.' },
   'bad-request': { status: 400, title: 'Forespørselen er ugyldig.' },
   'invalid-json': { status: 400, title: 'Innholdet i forespørselen er ikke gyldig JSON.' },
   'bad-url': { status: 400, title: 'Adressen er ugyldig.' },
