@@ -15,6 +15,8 @@ export interface Row {
   missed: string[];
   /** Why there are no figures (FAIL). */
   error?: string;
+  /** Figures the columns have no place for, printed under the table. */
+  note?: string;
 }
 
 const ms = (value: number) => `${value} ms`;
@@ -79,6 +81,7 @@ export function renderTable(rows: Row[]): string {
       .join('  ')
       .trimEnd();
   const notes = rows.flatMap((row) => [
+    ...(row.note ? [`  ${row.scenario}: ${row.note}`] : []),
     ...row.missed.map((miss) => `  MISS ${row.scenario}: ${miss}`),
     ...(row.error ? [`  FAIL ${row.scenario}: ${row.error}`] : []),
   ]);

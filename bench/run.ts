@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareDataset } from './dataset';
 import { measureLoad, measurementProblem, type LoadSettings, type Measurement } from './measure';
-import { describeBudget, missedLimits, renderTable, type Row } from './report';
+import { measureTusUpload, UPLOAD_BYTES, type UploadMeasurement } from './files';
+import { describeBudget, format, missedLimits, renderTable, type Row } from './report';
 import { SCENARIOS, STARTUP, type BenchContext, type Budget } from './scenarios';
 import {
   answersOnTcp,
@@ -103,6 +104,7 @@ interface DialectResult {
   /** Spawn to first answer of each timed start, and of the first one, which also migrated. */
   startup?: { samplesMs: number[]; medianMs: number; firstStartWithMigrationsMs: number };
   measurements: Record<string, Measurement>;
+  uploads?: UploadMeasurement;
   serverLog: string[];
   error?: string;
 }
@@ -178,6 +180,34 @@ async function runScenarios(ctx: BenchContext, settings: LoadSettings, result: D
   }
 }
 
+/**
+ * One person's upload, not a load: the median time of a 50 MB tus upload (several PATCHes, as the
+ * web app sends them), and in the ratio column its throughput over that of writing the same
+ * bytes to the same disk in the same run.
+ */
+async function uploadRow(ctx: BenchContext, result: DialectResult): Promise<Row> {
+  const scenario = `upload ${UPLOAD_BYTES / 2 ** 20} MB over tus`;
+  try {
+    const upload = await measureTusUpload(ctx);
+    result.uploads = upload;
+    return {
+      scenario: `${scenario} (median of ${upload.rounds})`,
+      p50Ms: median(upload.uploadMs),
+      p99Ms: null,
+      requestsPerSecond: null,
+      ratio: upload.ratio,
+      budget: '—',
+      verdict: '—',
+      missed: [],
+      note:
+        `${format(upload.uploadMBps)} MB/s; writing the same bytes to disk ${format(upload.diskMBps)} MB/s ` +
+        `(ratio ${format(upload.ratio, 2)}, MB = 1,048,576 bytes)`,
+    };
+  } catch (error) {
+    return failedRow(scenario, '—', error);
+  }
+}
+
 async function benchDialect(
   dialect: Dialect,
   adminUrl: string | undefined,
@@ -193,7 +223,10 @@ async function benchDialect(
     const stopServer = cleanup.add(`stop the ${dialect} server (pid ${server.pid})`, server.stop);
     try {
       const dataset = await prepareDataset(server.url, database);
-      await runScenarios({ dialect, baseUrl: server.url, dataset }, settings, result);
+      const ctx: BenchContext = { dialect, baseUrl: server.url, dataset, dataDir: database.dataDir };
+      await runScenarios(ctx, settings, result);
+      progress(`${dialect}: upload ${UPLOAD_BYTES / 2 ** 20} MB over tus…`);
+      result.rows.push(await uploadRow(ctx, result));
     } finally {
       result.serverLog.push(...server.logTail());
       await stopServer();

@@ -5,7 +5,9 @@
  * these shared machines.
  */
 import type autocannon from 'autocannon';
+import { FILE_LIST_MAX_RESULTS_DEFAULT } from '@tun/shared';
 import { login, type Dataset } from './dataset';
+import { folderWithFiles } from './files';
 import type { Dialect } from './server';
 
 /** Limits a measurement must stay within; a scenario without one is only reported. */
@@ -20,6 +22,8 @@ export interface BenchContext {
   dialect: Dialect;
   baseUrl: string;
   dataset: Dataset;
+  /** The server's DATA_DIR, for references measured on the disk it stores on. */
+  dataDir: string;
 }
 
 /** One request shape for autocannon; url, duration and connections come from the driver. */
@@ -159,6 +163,16 @@ export const SCENARIOS: Scenario<unknown>[] = [
         ],
       };
     },
+  }),
+  defineScenario({
+    name: 'file list of a 2,000-file folder',
+    // The folder is filled once, through the upload route, before the warm-up.
+    setup: async (ctx) => ({ folderId: await folderWithFiles(ctx, 2000) }),
+    // The first page as the files page asks for it: by name, its default page size.
+    request: ({ dataset }, state: { folderId: string }) => ({
+      path: `/api/v1/files?folderId=${state.folderId}&sort=name&order=asc&maxResults=${FILE_LIST_MAX_RESULTS_DEFAULT}`,
+      headers: { cookie: dataset.admin.cookie },
+    }),
   }),
 ];
 

@@ -46,8 +46,10 @@ export function sourceVersion(): { commit: string | null; dirty: boolean | null 
 
 export interface BenchDatabase {
   dialect: Dialect;
-  /** DATA_DIR or DATABASE_URL, as the server reads them. */
+  /** DATA_DIR and, for PostgreSQL, DATABASE_URL, as the server reads them. */
   env: Record<string, string>;
+  /** The server's DATA_DIR: on PostgreSQL it still keeps the file archive there. */
+  dataDir: string;
   /** The directory or connection string; bench/generate will write there directly. */
   location: string;
   /** For messages: the directory or the database's name, never a password. */
@@ -74,6 +76,7 @@ export async function createDatabase(
     return {
       dialect,
       env: { DATA_DIR: dir },
+      dataDir: dir,
       location: dir,
       label: dir,
       drop: async () => rmSync(dir, { recursive: true, force: true }),
@@ -83,13 +86,19 @@ export async function createDatabase(
   await adminQuery(adminUrl, `create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  // Uploaded files go to DATA_DIR/files on PostgreSQL too: a folder of the run's own, not ./data.
+  const dir = mkdtempSync(join(tmpdir(), 'tun-bench-'));
   return {
     dialect,
-    env: { DATABASE_URL: url.toString() },
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dir },
+    dataDir: dir,
     location: url.toString(),
     label: `PostgreSQL database ${name}`,
-    // With force: a server that did not exit cleanly may still hold connections.
-    drop: () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`),
+    drop: async () => {
+      rmSync(dir, { recursive: true, force: true });
+      // With force: a server that did not exit cleanly may still hold connections.
+      await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
+    },
   };
 }
 

@@ -21,6 +21,9 @@ import { registerTextGuard } from './http/text-guard';
 import { LiveBus } from './live/bus';
 import { liveRoutes } from './live/live.routes';
 import { electivesRoutes } from './modules/electives/electives.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { fileUploadsRoutes } from './modules/files/uploads.routes';
+import { startUploadSweep } from './modules/files/uploads.service';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { linesRoutes } from './modules/lines/lines.routes';
@@ -41,6 +44,7 @@ import { sessionRoutes } from './modules/session/session.routes';
 import { studentsRoutes } from './modules/students/students.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { accessPlugin } from './policy/access';
+import { createFileStorage } from './storage';
 import { spaRoutes } from './web/spa.routes';
 
 /** Every feature's routes; a new feature adds its module here. */
@@ -66,6 +70,8 @@ const ROUTE_MODULES = [
   attendanceProposalsRoutes,
   attendanceTagsRoutes,
   attendanceReportsRoutes,
+  filesRoutes,
+  fileUploadsRoutes,
 ];
 
 export interface BuildOptions {
@@ -96,8 +102,12 @@ export async function buildApp(
     const auth = createAuth(authOptions(config, database, await loadAuthSecret(config, database)));
     const live = new LiveBus(database, app.log);
     await live.start();
-    const ctx: AppContext = { config, database, auth, live };
+    const storage = createFileStorage(config);
+    const ctx: AppContext = { config, database, auth, live, storage, log: app.log };
+    const stopUploadSweep = startUploadSweep(ctx);
     app.addHook('onClose', async () => {
+      await stopUploadSweep();
+      await storage.close();
       await live.stop();
       await database.close();
     });

@@ -5,6 +5,14 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+/** Sizes are counted as the SPEC counts them (256 KB = 256 × 1024 bytes). */
+const MB = 1024 * 1024;
+// S3's bucket naming rules, loosely: what every S3-compatible server accepts.
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const BUCKET_NAME_MESSAGE = 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens';
+const REGION = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const REGION_MESSAGE = 'must be a region name such as us-east-1 or eu-north-1';
+
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -31,7 +39,35 @@ const settingsSchema = z.object({
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(25_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  S3_URL: z
+    .string()
+    .regex(/^s3:\/\//, 'must start with s3:// (s3://KEY:SECRET@host:port/bucket?region=…&tls=false)')
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  S3_BUCKET: z.string().regex(BUCKET_NAME, BUCKET_NAME_MESSAGE).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().regex(REGION, REGION_MESSAGE).optional(),
+  S3_FORCE_PATH_STYLE: booleanish.optional(),
+  // Up to S3's largest object (5 TiB).
+  FILE_SIZE_LIMIT_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5 * 1024 * 1024)
+    .default(2048),
+  FILE_QUOTA_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER / MB)
+    .default(51_200),
+  FILE_UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
 });
+
+/** The S3 settings that go together, as an alternative to S3_URL. */
+const S3_PARTS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONS = ['S3_REGION', 'S3_FORCE_PATH_STYLE'] as const;
 
 export interface Config {
   port: number;
@@ -55,6 +91,30 @@ export interface Config {
   liveHeartbeatMs: number;
   logLevel: string;
   webDist: string;
+  files: FilesConfig;
+}
+
+/** Where the file archive keeps bytes (storage/), and its limits. */
+export type FileStorageConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
+
+export interface FilesConfig {
+  storage: FileStorageConfig;
+  /** The largest file one upload may bring. */
+  sizeLimitBytes: number;
+  /** What one school may store, unfinished uploads counted at their full size. */
+  quotaBytes: number;
+  /** Unfinished uploads older than this are removed with their bytes. */
+  uploadExpiryMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   }
   const s = parsed.data;
+  const storage = fileStorage(s, present);
+  if (typeof storage === 'string') throw new ConfigError(`Invalid settings:\n${storage}`);
   const port = s.PORT;
   return {
     port,
@@ -87,6 +149,98 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     liveHeartbeatMs: s.LIVE_HEARTBEAT_MS,
     logLevel: s.LOG_LEVEL,
     webDist: resolve(s.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    files: {
+      storage,
+      sizeLimitBytes: s.FILE_SIZE_LIMIT_MB * MB,
+      quotaBytes: s.FILE_QUOTA_MB * MB,
+      uploadExpiryMs: s.FILE_UPLOAD_EXPIRY_HOURS * 3_600_000,
+    },
     ...defaults,
+  };
+}
+
+type Settings = z.infer<typeof settingsSchema>;
+
+/**
+ * Disk unless S3 is configured, by S3_URL or by the four S3_* settings, never half: a typo in
+ * one of them must stop the start, not quietly leave each instance writing to its own disk.
+ * Returns the lines of the error message when the settings do not fit together.
+ */
+function fileStorage(s: Settings, present: Record<string, unknown>): FileStorageConfig | string {
+  const given = (names: readonly string[]) => names.filter((name) => present[name] !== undefined);
+  if (s.S3_URL !== undefined) {
+    const mixed = given([...S3_PARTS, ...S3_OPTIONS]);
+    if (mixed.length > 0) return `  S3_URL: set it or ${mixed.join(', ')}, not both`;
+    return parseS3Url(s.S3_URL);
+  }
+  const parts = given(S3_PARTS);
+  if (parts.length === 0) {
+    const options = given(S3_OPTIONS);
+    if (options.length > 0) return `  ${options.join(', ')}: only used with S3_URL or ${S3_PARTS.join(', ')}`;
+    return { kind: 'disk', dir: resolve(s.DATA_DIR, 'files') };
+  }
+  const missing = S3_PARTS.filter((name) => present[name] === undefined);
+  if (missing.length > 0) return `  ${missing.join(', ')}: required with ${parts.join(', ')} (or use S3_URL)`;
+  return {
+    kind: 's3',
+    endpoint: s.S3_ENDPOINT!.replace(/\/$/, ''),
+    bucket: s.S3_BUCKET!,
+    region: s.S3_REGION ?? 'us-east-1',
+    accessKeyId: s.S3_ACCESS_KEY_ID!,
+    secretAccessKey: s.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: s.S3_FORCE_PATH_STYLE ?? true,
+  };
+}
+
+/**
+ * `s3://KEY:SECRET@host[:port]/bucket[?region=…&tls=false&pathStyle=false]`: one setting for the
+ * whole connection, like DATABASE_URL. Key and secret are percent-encoded when they hold
+ * reserved characters (a secret's `/` or `+` becomes %2F or %2B). HTTPS unless `tls=false`.
+ */
+function parseS3Url(value: string): FileStorageConfig | string {
+  const fail = (why: string) => `  S3_URL: ${why} (s3://KEY:SECRET@host:port/bucket?region=…&tls=false)`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail('is not a URL');
+  }
+  if (!url.hostname) return fail('names no host');
+  if (!url.username || !url.password) return fail('needs the access key and secret before the @');
+  const bucket = url.pathname.replace(/^\/|\/$/g, '');
+  if (!bucket) return fail('names no bucket after the host');
+  if (!BUCKET_NAME.test(bucket)) return fail(`bucket ${BUCKET_NAME_MESSAGE}`);
+  const known = new Set(['region', 'tls', 'pathStyle']);
+  const unknown = [...url.searchParams.keys()].filter((key) => !known.has(key));
+  if (unknown.length > 0)
+    return fail(`unknown option ${unknown.join(', ')}; options are region, tls, pathStyle`);
+  const flag = (name: string, fallback: boolean): boolean | string => {
+    const raw = url.searchParams.get(name);
+    if (raw === null) return fallback;
+    const parsed = booleanish.safeParse(raw);
+    return parsed.success ? parsed.data : fail(`${name} must be true or false`);
+  };
+  const tls = flag('tls', true);
+  if (typeof tls === 'string') return tls;
+  const forcePathStyle = flag('pathStyle', true);
+  if (typeof forcePathStyle === 'string') return forcePathStyle;
+  const region = url.searchParams.get('region') ?? 'us-east-1';
+  if (!REGION.test(region)) return fail(`region ${REGION_MESSAGE}`);
+  let accessKeyId: string;
+  let secretAccessKey: string;
+  try {
+    accessKeyId = decodeURIComponent(url.username);
+    secretAccessKey = decodeURIComponent(url.password);
+  } catch {
+    return fail('has a badly percent-encoded key or secret');
+  }
+  return {
+    kind: 's3',
+    endpoint: `${tls ? 'https' : 'http'}://${url.host}`,
+    bucket,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle,
   };
 }

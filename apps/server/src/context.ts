@@ -1,7 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { LiveBus } from './live/bus';
+import type { FileStorage } from './storage/file-storage';
 
 /** What route modules and services are built from; passed explicitly, never imported globally. */
 export interface AppContext {
@@ -9,4 +11,8 @@ export interface AppContext {
   database: Database;
   auth: Auth;
   live: LiveBus;
+  /** The file archive's bytes (docs/decisions/020-files.md). */
+  storage: FileStorage;
+  /** For work that runs outside a request (sweeps) and failures nobody waits for. */
+  log: FastifyBaseLogger;
 }

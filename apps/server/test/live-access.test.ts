@@ -120,6 +120,31 @@ describe.each(dialects())('live topics carry only what each subscriber may know,
     }
     for (const stream of [anna, teacher, stipp]) stream.close();
   });
+
+  it('announces changes to the file archive, with their ids, to everyone (files:view)', async () => {
+    const streams = [
+      await openSse(`${base}/api/v1/live`, { cookie: school.students.anna.cookie }),
+      await openSse(`${base}/api/v1/live`, { cookie: school.stipp }),
+      await openSse(`${base}/api/v1/live`, { cookie: school.teacher }),
+    ];
+    const { body } = await callApi<{ id: string }>(t, school.admin, 'POST', '/api/v1/files/folders', {
+      name: 'Felles',
+      parentId: null,
+    });
+    for (const stream of streams) {
+      const change = await stream.next(isChange('files'), WITHIN);
+      expect(JSON.parse(change.data!)).toEqual({ topic: 'files', ids: [body.id] });
+      stream.close();
+    }
+    // Another school hears nothing of it.
+    const other = await callApi<{ items: unknown[]; folders: unknown[] }>(
+      t,
+      school.otherAdmin,
+      'GET',
+      '/api/v1/files',
+    );
+    expect(other.body.folders).toEqual([]);
+  });
 });
 
 describe.each(dialects())('a live stream ends with its session, on %s', (dialect) => {

@@ -49,6 +49,33 @@ describe.each(dialects())('route access on %s', (dialect) => {
     }
   });
 
+  // A HEAD route of its own (tus asks how far an upload got), not the copy Fastify makes of a
+  // GET: its answer has no body, so only the status is compared.
+  it('answers routes that only exist as HEAD by the permission table too', async () => {
+    const all = t.app.declaredRoutes();
+    const headOnly = all.filter(
+      (route) =>
+        route.method === 'HEAD' &&
+        route.access !== 'public' &&
+        !all.some((other) => other.method === 'GET' && other.url === route.url),
+    );
+    expect(headOnly.map((route) => route.url)).toContain('/api/v1/files/uploads/:id');
+    for (const route of headOnly) {
+      const url = concreteUrl(route.url);
+      expect((await t.request({ method: 'HEAD', url })).statusCode, `HEAD ${route.url}`).toBe(401);
+      for (const audience of AUDIENCES) {
+        const allowed = canOwn(
+          audience.roles,
+          route.access as Exclude<RouteAccess, 'public' | 'authenticated'>,
+        );
+        const response = await t.request({ method: 'HEAD', url, cookie: cookies.get(audience.name)! });
+        const label = `HEAD ${route.url} as ${audience.name}`;
+        if (allowed) expect([401, 403], label).not.toContain(response.statusCode);
+        else expect(response.statusCode, label).toBe(403);
+      }
+    }
+  });
+
   for (const audience of AUDIENCES) {
     it(`follows the permission table for ${audience.name}`, async () => {
       const cookie = cookies.get(audience.name)!;

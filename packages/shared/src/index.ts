@@ -2,6 +2,7 @@ export * from './roles';
 export * from './policy';
 export * from './policies/calendar-event';
 export * from './policies/attendance';
+export * from './policies/files';
 export * from './live-topics';
 export * from './problem';
 export * from './field-errors';

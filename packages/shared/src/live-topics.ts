@@ -41,6 +41,8 @@ export const LIVE_TOPICS = {
       ['attendance', 'sheet'],
     ],
   },
+  // The file archive: files, folders and the school's usage (unfinished uploads count in it).
+  files: { view: 'files:view', invalidates: [['files']] },
 } as const satisfies Record<string, { view: Action; invalidates: readonly (readonly string[])[] }>;
 
 export type LiveTopic = keyof typeof LIVE_TOPICS;

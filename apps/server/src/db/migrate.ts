@@ -9,6 +9,7 @@ import { attendance } from './migrations/004-attendance';
 import { leaving } from './migrations/005-leaving';
 import { calendarTargets } from './migrations/006-calendar-targets';
 import { signInThrottle } from './migrations/007-sign-in-throttle';
+import { files } from './migrations/008-files';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -23,6 +24,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '005-leaving': leaving(),
     '006-calendar-targets': calendarTargets(),
     '007-sign-in-throttle': signInThrottle(),
+    '008-files': files(),
   };
 }
 

@@ -3,7 +3,7 @@
  * so one query code serves SQLite and PostgreSQL (docs/decisions/002-database.md).
  * Later features add their tables here, each in its own migration.
  */
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** better-auth's own tables (created by its migrations; we read them and create credentials). */
 export interface AuthUserTable {
@@ -322,6 +322,58 @@ export interface RoomTagTable {
   created_at: string;
 }
 
+/** A `bigint` column: PostgreSQL's driver reads it as text (it may pass 2^53), SQLite as a number. */
+type BigIntColumn = ColumnType<number | string, number, number>;
+
+/** A folder of the file archive (migration 008); `parent_id` null is the top. */
+export interface FolderTable {
+  id: string;
+  school_id: string;
+  parent_id: string | null;
+  name: string;
+  /** The name as compared: NFC, lower case; unique per parent. */
+  name_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A stored file (SPEC §3 'Stored file metadata'). */
+export interface FileTable {
+  id: string;
+  school_id: string;
+  folder_id: string | null;
+  name: string;
+  name_key: string;
+  size: BigIntColumn;
+  content_type: string;
+  md5_hash: string;
+  generation: string;
+  metageneration: number;
+  /** JSON object of text values. */
+  custom_metadata: string;
+  storage_key: string;
+  /** 0 or 1. */
+  has_thumbnail: number;
+  uploaded_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A resumable upload that has not received its last byte. */
+export interface FileUploadTable {
+  /** The tus upload id, also its key in the file store. */
+  id: string;
+  school_id: string;
+  folder_id: string | null;
+  name: string;
+  claimed_type: string | null;
+  /** The Upload-Length it promised. */
+  size: BigIntColumn;
+  custom_metadata: string;
+  created_by: string | null;
+  created_at: string;
+}
+
 export interface DB {
   user: AuthUserTable;
   account: AuthAccountTable;
@@ -354,6 +406,9 @@ export interface DB {
   event_attend_reg: EventAttendRegTable;
   event_attend_reg_proposed: EventAttendRegProposedTable;
   room_tag: RoomTagTable;
+  folder: FolderTable;
+  file: FileTable;
+  file_upload: FileUploadTable;
 }
 
 export type SchoolRow = Selectable<SchoolTable>;

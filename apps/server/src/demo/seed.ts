@@ -13,6 +13,7 @@ import { addRoles, insertPerson } from '../modules/people/people.repository';
 import { needsSetup, runSetup } from '../modules/setup/setup.service';
 import { DEMO_SIZE, generateSchool } from './generate-school';
 import { generateAttendance } from './generate-attendance';
+import { generateFiles } from './generate-files';
 import { generateTimetable } from './generate-timetable';
 
 export const DEMO_PASSWORD = 'tun-demo-2026';
@@ -167,6 +168,8 @@ export async function seedDemo(
       publish('lines', school.lineIds);
       publish('electives', school.electiveIds);
     });
+    // Through the upload service, after the school exists: bytes go to the store, rows to the database.
+    await generateFiles(ctx, schoolId, personId);
   }
   return [ADMIN, ...OTHERS].map((person) => ({
     rolle: person.label,

@@ -7,6 +7,8 @@ import type { Queryable } from '../../db/database';
 import type { AuditEntry } from './audit.repository';
 import * as repository from './audit.repository';
 
+export type { AuditEntry };
+
 /** Who changed what, when, from what to what (DESIGN §5: attendance, roles and users). */
 export async function recordAudit(trx: Queryable, entry: AuditEntry): Promise<void> {
   await repository.recordAudit(trx, entry);

@@ -4,6 +4,7 @@ import { auditPersonalData } from '../audit/audit.personal-data';
 import { calendarFeedsPersonalData } from '../calendar-feeds/calendar-feeds.personal-data';
 import { calendarPersonalData } from '../calendar/calendar.personal-data';
 import { electivesPersonalData } from '../electives/electives.personal-data';
+import { filesPersonalData } from '../files/files.personal-data';
 import { groupsPersonalData } from '../groups/groups.personal-data';
 import { linesPersonalData } from '../lines/lines.personal-data';
 import { passwordLinksPersonalData } from '../password-links/password-links.personal-data';
@@ -25,6 +26,7 @@ export const PERSONAL_DATA: readonly PersonalData[] = [
   attendanceProposalsPersonalData,
   calendarPersonalData,
   calendarFeedsPersonalData,
+  filesPersonalData,
   passwordLinksPersonalData,
   linesPersonalData,
   electivesPersonalData,
