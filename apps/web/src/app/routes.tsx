@@ -13,7 +13,7 @@ import type { CalendarSearch } from '../features/calendar/model/calendar-model';
 import { isApiError } from '../lib/api-client';
 import { PAGE_ACCESS, type AppPageKey, type PageKey } from './pages';
 import { reportSearch } from '../features/attendance-reports/model/report-search';
-import { attendanceSearch, classDetailsSearch, loginSearch } from './search-params';
+import { attendanceSearch, classDetailsSearch, filesSearch, loginSearch } from './search-params';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -166,8 +166,9 @@ const usersRoute = createRoute({
 const filesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'files',
+  validateSearch: filesSearch,
   staticData: page('files'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(() => import('../features/files/pages/files-page'), 'FilesPage'),
 });
 const classesRoute = createRoute({
   getParentRoute: () => appRoute,

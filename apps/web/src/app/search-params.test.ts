@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { attendanceSearch, classDetailsSearch, parseSearch, stringifySearch } from './search-params';
+import {
+  attendanceSearch,
+  classDetailsSearch,
+  filesSearch,
+  parseSearch,
+  stringifySearch,
+} from './search-params';
 
 describe('search params', () => {
   it('keeps ids as strings, all-digit ones too', () => {
     expect(classDetailsSearch(parseSearch('?classId=42'))).toEqual({ classId: '42' });
     expect(classDetailsSearch(parseSearch('?classId=abc'))).toEqual({ classId: 'abc' });
+  });
+
+  it('takes the folder of /app/files as a string id', () => {
+    expect(filesSearch(parseSearch('?folder=17'))).toEqual({ folder: '17' });
+    expect(filesSearch(parseSearch('?folder='))).toEqual({});
   });
 
   it('drops a bad value instead of failing the page', () => {

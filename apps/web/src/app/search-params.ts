@@ -44,6 +44,9 @@ export const ATTENDANCE_TYPES = ['event', 'student', 'line'] as const;
 /** /app/attendance?type=…&id=… */
 export const attendanceSearch = searchSchema({ type: oneOf(ATTENDANCE_TYPES), id });
 
+/** /app/files?folder=…: the folder shown; none is the top of the archive. */
+export const filesSearch = searchSchema({ folder: id });
+
 /** /login?redirect=…: where to go afterwards; `reason` explains why the user was sent here. */
 export const loginSearch = searchSchema({ redirect: text(2000), reason: oneOf(['not-in-directory']) });
 
