@@ -43,9 +43,15 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   await adminQuery(`create database ${name}`);
   const url = new URL(inject('postgresUrl'));
   url.pathname = `/${name}`;
+  // The file archive keeps its bytes under DATA_DIR on PostgreSQL too: a folder of its own, so a
+  // test never writes into the working directory.
+  const dir = mkdtempSync(join(tmpdir(), 'tun-test-'));
   return {
-    env: { DATABASE_URL: url.toString() },
-    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dir },
+    drop: async () => {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
