@@ -18,7 +18,7 @@ import {
 } from '@tun/shared';
 import { nowIso } from '../src/db/database';
 import { sweepExpiredUploads } from '../src/modules/files/uploads.service';
-import { createMember, createSchool, login, setupSchool } from './factories';
+import { createPerson, createSchool, login, setupSchool } from './factories';
 import {
   createFilesTestApp,
   download,
@@ -54,10 +54,13 @@ describe.each(COMBINATIONS)('the file archive on %s with the %s store', (dialect
   beforeAll(async () => {
     t = await createFilesTestApp(dialect, store, { FILE_SIZE_LIMIT_MB: '2', FILE_QUOTA_MB: '1024' });
     ({ schoolId, adminId, adminCookie: admin } = await setupSchool(t));
-    teacher = await login(t, (await createMember(t, schoolId, ['teacher'])).email);
-    student = await login(t, (await createMember(t, schoolId, [])).email);
+    teacher = await login(t, (await createPerson(t, schoolId, { roles: ['teacher'], login: true })).email);
+    student = await login(t, (await createPerson(t, schoolId, { roles: [], login: true })).email);
     otherSchoolId = await createSchool(t);
-    otherAdmin = await login(t, (await createMember(t, otherSchoolId, ['admin'])).email);
+    otherAdmin = await login(
+      t,
+      (await createPerson(t, otherSchoolId, { roles: ['admin'], login: true })).email,
+    );
   });
   afterAll(() => t.close());
 
@@ -885,7 +888,7 @@ describe.each(COMBINATIONS)('the file archive on %s with the %s store', (dialect
     });
 
     it("exports a person's uploads, forgets them on erasure and keeps the files", async () => {
-      const { personId, email } = await createMember(t, schoolId, ['teacher']);
+      const { personId, email } = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
       const cookie = await login(t, email);
       const kept = (await uploadSmall(t, cookie, { name: 'lærerens.pdf', bytes: pdfBytes(KB) })).file!;
       await tusCreate(t, cookie, { name: 'uferdig.pdf', length: 300 * KB });
@@ -915,7 +918,7 @@ describe.each(COMBINATIONS)('the file archive on %s with the %s store', (dialect
     });
 
     it('counts an upload as history: the uploader is ended or erased, not deleted, and the files stay', async () => {
-      const { personId, email } = await createMember(t, schoolId, ['teacher']);
+      const { personId, email } = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
       const file = (await uploadSmall(t, await login(t, email), { name: 'blir.pdf', bytes: pdfBytes(KB) }))
         .file!;
       expectProblem(await api(admin, 'DELETE', `/api/v1/people/${personId}`), 409, 'person-has-history');
