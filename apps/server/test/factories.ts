@@ -8,7 +8,7 @@ import {
   type Role,
   type SetupInput,
 } from '@tun/shared';
-import { createCredentialAccount } from '../src/auth/accounts';
+import { createCredentialAccount, hashPassword } from '../src/auth/accounts';
 import { nowIso } from '../src/db/database';
 import type { LiveEvent } from '../src/live/bus';
 import { write } from '../src/db/write';
@@ -88,13 +88,14 @@ export async function createPerson(t: TestApp, schoolId: string, options: Person
     last: options.last ?? `Person${counter}`,
   };
   if (options.login && email === null) throw new Error('a person who signs in needs an e-mail');
+  const passwordHash = options.login ? await hashPassword(t.ctx.auth, PASSWORD) : null;
   const personId = await write(t.ctx, schoolId, async (trx) => {
-    const userId = options.login
-      ? await createCredentialAccount(
-          trx,
-          { auth: t.ctx.auth, dialect: t.ctx.database.dialect },
-          { email: email!, name: fullName(name), password: PASSWORD },
-        )
+    const userId = passwordHash
+      ? await createCredentialAccount(trx, t.ctx.database.dialect, {
+          email: email!,
+          name: fullName(name),
+          passwordHash,
+        })
       : null;
     const id = await insertPerson(trx, {
       schoolId,
@@ -113,12 +114,9 @@ export async function createPerson(t: TestApp, schoolId: string, options: Person
 /** An account that belongs to no school (no directory entry). */
 export async function createOrphanAccount(t: TestApp) {
   const email = `orphan-${randomUUID().slice(0, 8)}@example.no`;
+  const passwordHash = await hashPassword(t.ctx.auth, PASSWORD);
   await write(t.ctx, 'none', (trx) =>
-    createCredentialAccount(
-      trx,
-      { auth: t.ctx.auth, dialect: t.ctx.database.dialect },
-      { email, name: 'Uten Skole', password: PASSWORD },
-    ),
+    createCredentialAccount(trx, t.ctx.database.dialect, { email, name: 'Uten Skole', passwordHash }),
   );
   return email;
 }

@@ -4,6 +4,14 @@ import type { Auth } from './auth';
 import { insertCredentialUser } from './auth.repository';
 
 /**
+ * A password as sign-in keeps it. Hash before opening the transaction the account is written
+ * in: hashing is slow on purpose, and SQLite has one writer.
+ */
+export async function hashPassword(auth: Auth, password: string): Promise<string> {
+  return (await auth.$context).password.hash(password);
+}
+
+/**
  * Creates a sign-in account with a password inside the caller's transaction, so that a person
  * and their account are written together or not at all. The rows have better-auth's shape
  * (dates as ISO text and booleans as 0/1 on SQLite, as its Kysely adapter stores them); a test
@@ -11,21 +19,19 @@ import { insertCredentialUser } from './auth.repository';
  */
 export async function createCredentialAccount(
   trx: Queryable,
-  deps: { auth: Auth; dialect: Dialect },
-  input: { email: string; name: string; password: string },
+  dialect: Dialect,
+  input: { email: string; name: string; passwordHash: string },
 ): Promise<string> {
-  const context = await deps.auth.$context;
-  const hash = await context.password.hash(input.password);
   const userId = randomUUID();
   const now = new Date();
-  const at = deps.dialect === 'sqlite' ? now.toISOString() : now;
+  const at = dialect === 'sqlite' ? now.toISOString() : now;
   await insertCredentialUser(trx, {
     userId,
     accountId: randomUUID(),
     name: input.name,
     email: input.email.toLowerCase(),
-    emailVerified: deps.dialect === 'sqlite' ? 0 : false,
-    hash,
+    emailVerified: dialect === 'sqlite' ? 0 : false,
+    hash: input.passwordHash,
     at,
   });
   return userId;

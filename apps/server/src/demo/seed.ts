@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PersonName, Role } from '@tun/shared';
 import { fullName } from '@tun/shared';
-import { createCredentialAccount } from '../auth/accounts';
+import { createCredentialAccount, hashPassword } from '../auth/accounts';
 import type { AppContext } from '../context';
 import { write } from '../db/write';
 import { recordAudit } from '../modules/audit/audit.repository';
@@ -85,16 +85,18 @@ export async function seedDemo(
       school: { shortName: 'Solbakken', longName: 'Solbakken folkehøgskole' },
       admin: { name: ADMIN.name, email: ADMIN.email, password: DEMO_PASSWORD },
     });
+    // One hash for the demo people, who share the demo password, made before the writer opens.
+    const passwordHash = await hashPassword(ctx.auth, DEMO_PASSWORD);
     await write(ctx, schoolId, async (trx, publish) => {
       const school = await generateSchool(trx, schoolId, DEMO_SIZE, 2026, 'solbakken.example');
       await generateTimetable(trx, schoolId, school);
       const [firstLine] = school.lineIds;
       for (const person of OTHERS) {
-        const userId = await createCredentialAccount(
-          trx,
-          { auth: ctx.auth, dialect: ctx.database.dialect },
-          { email: person.email, name: fullName(person.name), password: DEMO_PASSWORD },
-        );
+        const userId = await createCredentialAccount(trx, ctx.database.dialect, {
+          email: person.email,
+          name: fullName(person.name),
+          passwordHash,
+        });
         const id = await insertPerson(trx, { schoolId, userId, name: person.name, email: person.email });
         await addRoles(trx, schoolId, id, person.roles);
         // The demo teacher teaches the first line, and the demo student is in it.

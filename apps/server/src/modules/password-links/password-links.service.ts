@@ -7,7 +7,7 @@ import {
   type SetPasswordInput,
   type SetPasswordResult,
 } from '@tun/shared';
-import { createCredentialAccount } from '../../auth/accounts';
+import { createCredentialAccount, hashPassword } from '../../auth/accounts';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { personName } from '../../db/rows';
@@ -170,7 +170,7 @@ export async function setPasswordWithLink(
   if (link.used_at !== null || link.expires_at <= now) throw new ProblemError('password-link-gone');
 
   // Hashed before the transaction: scrypt is slow on purpose, and SQLite has one writer.
-  const hash = await (await ctx.auth.$context).password.hash(input.password);
+  const hash = await hashPassword(ctx.auth, input.password);
 
   return write(ctx, link.school_id, async (trx, publish) => {
     if (!(await claimLink(trx, tokenHash, now))) throw new ProblemError('password-link-gone');
@@ -204,11 +204,11 @@ export async function setPasswordWithLink(
           await deleteSessionsOf(trx, existing.id);
           userId = existing.id;
         } else {
-          userId = await createCredentialAccount(
-            trx,
-            { auth: ctx.auth, dialect },
-            { email: person.email, name: fullName(personName(person)), password: input.password },
-          );
+          userId = await createCredentialAccount(trx, dialect, {
+            email: person.email,
+            name: fullName(personName(person)),
+            passwordHash: hash,
+          });
           account = 'created';
         }
         await attachAccount(trx, person.id, userId, now);

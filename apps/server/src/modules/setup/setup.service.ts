@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fullName, type SetupInput } from '@tun/shared';
-import { createCredentialAccount } from '../../auth/accounts';
+import { createCredentialAccount, hashPassword } from '../../auth/accounts';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { write } from '../../db/write';
@@ -29,19 +29,16 @@ export async function runSetup(
 ): Promise<{ schoolId: string; personId: string }> {
   if (!(await needsSetup(ctx.database.db))) throw new ProblemError('setup-done');
   const schoolId = randomUUID();
+  const passwordHash = await hashPassword(ctx.auth, input.admin.password);
   try {
     return await write(ctx, schoolId, async (trx, publish) => {
       await insertInstallation(trx);
       await addSchool(trx, { id: schoolId, ...input.school });
-      const userId = await createCredentialAccount(
-        trx,
-        { auth: ctx.auth, dialect: ctx.database.dialect },
-        {
-          email: input.admin.email,
-          name: fullName(input.admin.name),
-          password: input.admin.password,
-        },
-      );
+      const userId = await createCredentialAccount(trx, ctx.database.dialect, {
+        email: input.admin.email,
+        name: fullName(input.admin.name),
+        passwordHash,
+      });
       const personId = await insertFirstAdmin(trx, {
         schoolId,
         userId,
