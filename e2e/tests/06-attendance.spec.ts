@@ -20,16 +20,20 @@ async function musicLine(api: APIRequestContext, member: (options?: PersonOption
   const siri = await member({ first: 'Siri', memberOf: [line.id] });
   /** A mandatory lesson for the line in the room, an hour long, starting `startsIn` minutes from now. */
   const lesson = async (name: string, startsIn: number, roomId = room.id) => {
+    const start = new Date(Date.now() + startsIn * MINUTE);
     const event = await call<{ id: string }>(api, 'POST', '/api/v1/calendar/events', {
       name: `${name} ${id}`,
-      start: new Date(Date.now() + startsIn * MINUTE).toISOString(),
+      start: start.toISOString(),
       end: new Date(Date.now() + (startsIn + 60) * MINUTE).toISOString(),
       type: 'class',
       mandatory: true,
       roomUsed: roomId,
       groupsAttending: [line.id],
     });
-    return { id: event.id, name: `${name} ${id}` };
+    // The school day it starts on: just after midnight, a lesson that began minutes ago is
+    // yesterday's (the browser runs in the school's zone, see playwright.config.ts).
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(start);
+    return { id: event.id, name: `${name} ${id}`, day };
   };
   return { id, line, room, siri, lesson };
 }
@@ -111,6 +115,7 @@ test('a scholar proposes attendance for the lesson and a teacher approves it', a
 
   const stine = scholar.page;
   await stine.goto('/app/attendance/proposals');
+  await stine.getByLabel('Dag', { exact: true }).selectOption(now.day);
   const events = stine.getByLabel('Hendelse', { exact: true });
   await events.selectOption((await events.locator('option', { hasText: now.name }).getAttribute('value'))!);
   const row = stine.getByRole('radiogroup', { name: siri.fullName });
