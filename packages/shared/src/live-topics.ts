@@ -43,7 +43,14 @@ export const LIVE_TOPICS = {
   },
   // The file archive: files, folders and the school's usage (unfinished uploads count in it).
   files: { view: 'files:view', invalidates: [['files']] },
-} as const satisfies Record<string, { view: Action; invalidates: readonly (readonly string[])[] }>;
+  // Posts: published with no ids (a post's id would tell that a staff-only post exists).
+  posts: { view: 'posts:view', invalidates: [['posts'], ['notifications']] },
+  // A person's notifications: the ids are the people concerned, and only they hear it, without ids.
+  notifications: { view: 'posts:view', personal: true, invalidates: [['notifications']] },
+} as const satisfies Record<
+  string,
+  { view: Action; personal?: boolean; invalidates: readonly (readonly string[])[] }
+>;
 
 export type LiveTopic = keyof typeof LIVE_TOPICS;
 

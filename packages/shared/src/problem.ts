@@ -78,6 +78,13 @@ export const PROBLEMS = {
   'folder-too-deep': { status: 400, title: 'Mappene ligger for mange nivåer inni hverandre.' },
   'folder-into-itself': { status: 409, title: 'En mappe kan ikke flyttes inn i seg selv.' },
   'upload-length-required': { status: 400, title: 'Opplastingen må oppgi hvor stor filen er.' },
+  // Posts and notifications (docs/decisions/021-posts-and-notifications.md)
+  'post-not-found': { status: 404, title: 'Fant ikke innlegget.' },
+  'post-target-unknown': {
+    status: 400,
+    title: 'Noen av mottakerne (linjer, valgfag eller grupper) finnes ikke lenger.',
+  },
+  'post-attachment-unknown': { status: 400, title: 'Noen av vedleggene finnes ikke lenger i filarkivet.' },
   'bad-request': { status: 400, title: 'Forespørselen er ugyldig.' },
   'invalid-json': { status: 400, title: 'Innholdet i forespørselen er ikke gyldig JSON.' },
   'bad-url': { status: 400, title: 'Adressen er ugyldig.' },

@@ -10,6 +10,7 @@ import { leaving } from './migrations/005-leaving';
 import { calendarTargets } from './migrations/006-calendar-targets';
 import { signInThrottle } from './migrations/007-sign-in-throttle';
 import { files } from './migrations/008-files';
+import { postsAndNotifications } from './migrations/009-posts-and-notifications';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -25,6 +26,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '006-calendar-targets': calendarTargets(),
     '007-sign-in-throttle': signInThrottle(),
     '008-files': files(),
+    '009-posts-and-notifications': postsAndNotifications(),
   };
 }
 

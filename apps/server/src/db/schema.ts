@@ -374,6 +374,83 @@ export interface FileUploadTable {
   created_at: string;
 }
 
+/** A post (migration 009). Flags are 0 or 1. */
+export interface PostTable {
+  id: string;
+  school_id: string;
+  author_id: string | null;
+  title: string;
+  /** Sanitized HTML. */
+  body: string;
+  /** Title and body text, lower case: what search looks in. */
+  search_text: string;
+  audience_kind: 'school' | 'staff' | 'selected';
+  publish_at: string;
+  expires_at: string | null;
+  pinned: number;
+  show_on_info_screen: number;
+  require_read_confirmation: number;
+  notified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A target of a post addressed to 'selected' people. */
+export interface PostAudienceTable {
+  post_id: string;
+  kind: 'line' | 'elective' | 'group' | 'role';
+  /** A line, elective or group id, or a PostAudienceRole. */
+  target_id: string;
+}
+
+export interface PostAttachmentTable {
+  post_id: string;
+  file_id: string;
+  position: number;
+}
+
+export interface PostReadTable {
+  post_id: string;
+  person_id: string;
+  read_at: string;
+  confirmed_at: string | null;
+}
+
+export interface NotificationTable {
+  id: string;
+  school_id: string;
+  person_id: string;
+  category: string;
+  title: string;
+  text: string;
+  link: string | null;
+  /** What it is about ('post:<id>'). */
+  source: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface NotificationPreferenceTable {
+  person_id: string;
+  category: string;
+  in_app: number;
+  email: number;
+}
+
+/** Work due later. */
+export interface JobTable {
+  id: string;
+  school_id: string | null;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  run_at: string;
+  attempts: number;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface DB {
   user: AuthUserTable;
   account: AuthAccountTable;
@@ -409,6 +486,13 @@ export interface DB {
   folder: FolderTable;
   file: FileTable;
   file_upload: FileUploadTable;
+  post: PostTable;
+  post_audience: PostAudienceTable;
+  post_attachment: PostAttachmentTable;
+  post_read: PostReadTable;
+  notification: NotificationTable;
+  notification_preference: NotificationPreferenceTable;
+  job: JobTable;
 }
 
 export type SchoolRow = Selectable<SchoolTable>;

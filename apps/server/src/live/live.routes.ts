@@ -72,7 +72,11 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const deliver = (event: LiveEvent) => {
         const mode = visible.get(event.topic);
         if (closed || mode === undefined) return;
-        const ids = mode === 'all' ? event.ids : [];
+        // A personal topic names the people it concerns; only they hear it, and without ids.
+        if ('personal' in LIVE_TOPICS[event.topic]) {
+          if (!event.ids.includes(principal.personId)) return;
+        }
+        const ids = mode === 'all' && !('personal' in LIVE_TOPICS[event.topic]) ? event.ids : [];
         raw.write(
           `id: ${event.id}\nevent: ${LIVE_EVENT}\ndata: ${JSON.stringify({ topic: event.topic, ids })}\n\n`,
         );
