@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
 process.env.TUN_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tun-e2e-'));
 const port = Number(process.env.TUN_E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
+// The tests' SMTP server (smtp-sink.ts), beside Tun on the next port but one.
+const smtpPort = port + 2;
 
 export default defineConfig({
   testDir: './tests',
@@ -48,21 +50,35 @@ export default defineConfig({
     { name: 'school', testMatch: /school\.setup\.ts$/ },
     { name: 'chromium', use: { browserName: 'chromium' }, dependencies: ['school'] },
   ],
-  webServer: {
-    // The README's start command: builds what is missing, then serves.
-    command: 'node ../scripts/start.mjs',
-    url: `${baseURL}/api/v1/health`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.TUN_E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      // Tests sign in many times from one address; the limit itself is tested on the server.
-      LOGIN_RATE_LIMIT: '1000',
+  webServer: [
+    {
+      command: `node --import tsx smtp-sink.ts ${smtpPort} ${join(process.env.TUN_E2E_DATA_DIR, 'mail')}`,
+      port: smtpPort,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      // The README's start command: builds what is missing, then serves.
+      command: 'node ../scripts/start.mjs',
+      url: `${baseURL}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.TUN_E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        // Tests sign in many times from one address; the limit itself is tested on the server.
+        LOGIN_RATE_LIMIT: '1000',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'Fjelltun <tun@fjelltun.no>',
+        // Jobs (notifications' e-mails) are also kicked at once; this is the fallback look.
+        JOB_POLL_MS: '1000',
+      },
+    },
+  ],
 });
