@@ -9,6 +9,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { ForbiddenContent } from '../../components/status-pages';
 import { canAccess } from '../../entities/session/access';
 import { useSession, useSessionQuery } from '../../entities/session/get-session';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { isApiError } from '../../lib/api-client';
 import { MainNav } from './main-nav';
 import { UserMenu } from './user-menu';
@@ -78,7 +79,10 @@ export function AppLayout() {
                 </Text>
               </Link>
             </Group>
-            <UserMenu />
+            <Group gap="xs" wrap="nowrap">
+              <NotificationBell />
+              <UserMenu />
+            </Group>
           </Group>
         </AppShell.Header>
 

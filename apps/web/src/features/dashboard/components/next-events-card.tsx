@@ -9,7 +9,7 @@ import { useCan } from '../../../entities/session/access';
 import { useSession } from '../../../entities/session/get-session';
 import { useNextEvents } from '../api/get-next-events';
 import { timeHintText } from '../model/time-hint-text';
-import { useNow } from './use-now';
+import { useNow } from '../../../components/use-now';
 
 const SHOWN = 5;
 const TICK_MS = 30_000;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, renewed every `intervalMs`, so relative texts ("om ca. 5 minutter") stay true. */
+/** The current time (ms), renewed every `intervalMs`, so relative texts ("om ca. 5 minutter", «for 5 minutter siden») stay true. */
 export function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
