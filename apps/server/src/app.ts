@@ -9,6 +9,8 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { JOB_HANDLERS } from './jobs/job-handlers';
+import { JobRunner } from './jobs/job-runner';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -27,9 +29,12 @@ import { startUploadSweep } from './modules/files/uploads.service';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { linesRoutes } from './modules/lines/lines.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { startNotificationSweep } from './modules/notifications/notifications.service';
 import { passwordLinksRoutes } from './modules/password-links/password-links.routes';
 import { peopleImportRoutes } from './modules/people-import/people-import.routes';
 import { peopleRoutes } from './modules/people/people.routes';
+import { postsRoutes } from './modules/posts/posts.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { roomsRoutes } from './modules/rooms/rooms.routes';
 import { supervisionRoutes } from './modules/supervision/supervision.routes';
@@ -72,6 +77,8 @@ const ROUTE_MODULES = [
   attendanceReportsRoutes,
   filesRoutes,
   fileUploadsRoutes,
+  postsRoutes,
+  notificationsRoutes,
 ];
 
 export interface BuildOptions {
@@ -103,9 +110,14 @@ export async function buildApp(
     const live = new LiveBus(database, app.log);
     await live.start();
     const storage = createFileStorage(config);
-    const ctx: AppContext = { config, database, auth, live, storage, log: app.log };
+    const jobs = new JobRunner({ handlers: JOB_HANDLERS, pollMs: config.jobPollMs });
+    const ctx: AppContext = { config, database, auth, live, storage, jobs, log: app.log };
     const stopUploadSweep = startUploadSweep(ctx);
+    const stopNotificationSweep = startNotificationSweep(ctx);
     app.addHook('onClose', async () => {
+      // Handlers under way use the database, the bus and the store: they finish first.
+      await jobs.stop();
+      await stopNotificationSweep();
       await stopUploadSweep();
       await storage.close();
       await live.stop();
@@ -147,6 +159,8 @@ export async function buildApp(
     await app.register(async (scope) => spaRoutes(scope, ctx));
 
     await app.ready();
+    // Only once the app is whole: a job may need anything the routes' modules set up.
+    jobs.start(ctx);
     return { app, ctx };
   } catch (error) {
     await app.close().catch(() => {});

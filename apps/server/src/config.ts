@@ -37,6 +37,8 @@ const settingsSchema = z.object({
   LOGIN_ADDRESS_LIMIT: z.coerce.number().int().min(1).optional(),
   LOGIN_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(25_000),
+  // Up to an hour: a scheduled post is published at most this late.
+  JOB_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   S3_URL: z
@@ -89,6 +91,8 @@ export interface Config {
   /** The window failures are counted in, and how long a lockout lasts. */
   loginLockoutMinutes: number;
   liveHeartbeatMs: number;
+  /** How often each instance looks for due jobs (jobs/job-runner.ts); a write can ask sooner. */
+  jobPollMs: number;
   logLevel: string;
   webDist: string;
   files: FilesConfig;
@@ -147,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     loginAddressLimit: s.LOGIN_ADDRESS_LIMIT ?? 5 * s.LOGIN_RATE_LIMIT,
     loginLockoutMinutes: s.LOGIN_LOCKOUT_MINUTES,
     liveHeartbeatMs: s.LIVE_HEARTBEAT_MS,
+    jobPollMs: s.JOB_POLL_MS,
     logLevel: s.LOG_LEVEL,
     webDist: resolve(s.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     files: {

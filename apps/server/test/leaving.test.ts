@@ -24,10 +24,11 @@ import { createTestApp, dialects, type TestApp } from './helper';
 /**
  * Columns that hold a person's id, by name: ids of people (`person_id`, `student_id`,
  * `actor_person_id`), of sign-in accounts (`user_id`, better-auth's `userId`), whoever did
- * something (`…_by`), and the school's supervisor. A new table that keeps a person under another
+ * something (`…_by`), a post's author, and the school's supervisor. A new table that keeps a person under another
  * name must be added here too.
  */
-const PERSON_COLUMN = /^(person_id|student_id|actor_person_id|user_id|userId|current_supervision)$|_by$/;
+const PERSON_COLUMN =
+  /^(person_id|student_id|actor_person_id|user_id|userId|author_id|current_supervision)$|_by$/;
 /** Columns the rule matches that hold no person. */
 const NOT_PERSON_COLUMNS = new Set<string>([]);
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canOwn, type RouteAccess } from '@tun/shared';
-import { AUDIENCES, createPerson, login, setupSchool } from './factories';
+import { AUDIENCES, createPerson, createSchool, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 
 /** Streams stay open when allowed; they are checked with real connections in live.test.ts. */
@@ -74,6 +74,92 @@ describe.each(dialects())('route access on %s', (dialect) => {
         else expect(response.statusCode, label).toBe(403);
       }
     }
+  });
+
+  // One's own notifications are everyone's to read and change, in every school: each role, and
+  // another school's user, gets an answer (what they get is their own, notifications.test.ts).
+  const OWN_ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object; status: number }[] = [
+    { method: 'GET', url: '/api/v1/notifications', status: 200 },
+    { method: 'POST', url: '/api/v1/notifications/read', payload: {}, status: 204 },
+    { method: 'GET', url: '/api/v1/notifications/preferences', status: 200 },
+    {
+      method: 'PUT',
+      url: '/api/v1/notifications/preferences',
+      payload: {
+        posts: { inApp: true, email: false },
+        attendance: { inApp: true, email: false },
+        cases: { inApp: false, email: false },
+      },
+      status: 200,
+    },
+  ];
+
+  it("answers one's own notification routes for every role and for another school's user", async () => {
+    const other = await createSchool(t, 'Nabotun');
+    const { email } = await createPerson(t, other, { roles: ['admin'], login: true });
+    const callers = [...cookies, ['another school', await login(t, email)] as const];
+    for (const route of OWN_ROUTES) {
+      const declared = routes.find((r) => r.method === route.method && r.url === route.url);
+      expect(declared?.access, `${route.method} ${route.url}`).toBe('authenticated');
+      for (const [name, cookie] of callers) {
+        const response = await t.request({
+          method: route.method,
+          url: route.url,
+          cookie,
+          ...(route.payload ? { payload: route.payload } : {}),
+        });
+        expect(response.statusCode, `${route.method} ${route.url} as ${name}: ${response.body}`).toBe(
+          route.status,
+        );
+      }
+    }
+  });
+
+  // Posts (docs/decisions/021): each route declares its action of the table, and a post of one
+  // school is not found (404, never 403 or its data) by another school's user on any route that
+  // names it. What each role may do with a post is in posts.test.ts.
+  const POST_ROUTES: Record<string, RouteAccess> = {
+    'GET /api/v1/posts': 'posts:view',
+    'POST /api/v1/posts': 'posts:change',
+    'GET /api/v1/posts/:id': 'posts:view',
+    'PUT /api/v1/posts/:id': 'posts:change',
+    'DELETE /api/v1/posts/:id': 'posts:change',
+    'POST /api/v1/posts/:id/read': 'posts:view',
+    'GET /api/v1/posts/:id/reads': 'posts:view',
+  };
+
+  it("declares the posts routes with their actions, and hides a post from another school's user", async () => {
+    const declared = routes
+      .filter((route) => route.url.startsWith('/api/v1/posts'))
+      .map((route) => [`${route.method} ${route.url}`, route.access]);
+    expect(Object.fromEntries(declared)).toEqual(POST_ROUTES);
+
+    const input = { title: 'Bare for oss', body: '<p>Hei</p>', audience: { kind: 'school' } };
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/v1/posts',
+      cookie: cookies.get('admin')!,
+      payload: input,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: string }>().id;
+    const other = await createSchool(t, 'Fremmedtun');
+    const { email } = await createPerson(t, other, { roles: ['admin'], login: true });
+    const stranger = await login(t, email);
+    const calls: ['GET' | 'PUT' | 'DELETE' | 'POST', string, object?][] = [
+      ['GET', `/api/v1/posts/${id}`],
+      ['PUT', `/api/v1/posts/${id}`, input],
+      ['DELETE', `/api/v1/posts/${id}`],
+      ['POST', `/api/v1/posts/${id}/read`, { confirm: true }],
+      ['GET', `/api/v1/posts/${id}/reads`],
+    ];
+    for (const [method, url, payload] of calls) {
+      const response = await t.request({ method, url, cookie: stranger, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json().code).toBe('post-not-found');
+    }
+    const feed = await t.request({ method: 'GET', url: '/api/v1/posts', cookie: stranger });
+    expect(feed.json().posts).toEqual([]);
   });
 
   for (const audience of AUDIENCES) {

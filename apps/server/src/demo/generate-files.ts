@@ -194,8 +194,12 @@ const TIMETABLE = [
   'Lørdag: utflukt eller fellesaktivitet, se kalenderen.',
 ];
 
-/** Folders and files made by `actorId` (the demo's admin). */
-export async function generateFiles(ctx: AppContext, schoolId: string, actorId: string): Promise<void> {
+/** Folders and files made by `actorId` (the demo's admin); answers the trip photo's id (for a post). */
+export async function generateFiles(
+  ctx: AppContext,
+  schoolId: string,
+  actorId: string,
+): Promise<{ tripPhotoId: string }> {
   const actor = { schoolId, personId: actorId, roles: ['admin'] as Role[] };
   const folder = async (name: string) => (await createFolder(ctx, actor, { name, parentId: null })).id;
   const timetables = await folder('Timeplaner');
@@ -210,7 +214,12 @@ export async function generateFiles(ctx: AppContext, schoolId: string, actorId: 
     textPdf('Timeplan høsten 2026', TIMETABLE),
     'application/pdf',
   );
-  await upload(photos, 'Hornelen.jpg', await landscapePhoto('#7fb2e5', '#4f6b5a', '#2f5d7c'), 'image/jpeg');
+  const tripPhoto = await upload(
+    photos,
+    'Hornelen.jpg',
+    await landscapePhoto('#7fb2e5', '#4f6b5a', '#2f5d7c'),
+    'image/jpeg',
+  );
   await upload(
     photos,
     'Kveld ved fjorden.jpg',
@@ -230,4 +239,5 @@ export async function generateFiles(ctx: AppContext, schoolId: string, actorId: 
     ]),
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   );
+  return { tripPhotoId: tripPhoto.id };
 }

@@ -14,6 +14,7 @@ import { needsSetup, runSetup } from '../modules/setup/setup.service';
 import { DEMO_SIZE, generateSchool } from './generate-school';
 import { generateAttendance } from './generate-attendance';
 import { generateFiles } from './generate-files';
+import { generatePosts } from './generate-posts';
 import { generateTimetable } from './generate-timetable';
 
 export const DEMO_PASSWORD = 'tun-demo-2026';
@@ -87,7 +88,8 @@ export async function seedDemo(
     });
     // One hash for the demo people, who share the demo password, made before the writer opens.
     const passwordHash = await hashPassword(ctx.auth, DEMO_PASSWORD);
-    await write(ctx, schoolId, async (trx, publish) => {
+    const idsByEmail = new Map<string, string>();
+    const firstLineId = await write(ctx, schoolId, async (trx, publish) => {
       const school = await generateSchool(trx, schoolId, DEMO_SIZE, 2026, 'solbakken.example');
       await generateTimetable(trx, schoolId, school);
       const [firstLine] = school.lineIds;
@@ -98,6 +100,7 @@ export async function seedDemo(
           passwordHash,
         });
         const id = await insertPerson(trx, { schoolId, userId, name: person.name, email: person.email });
+        idsByEmail.set(person.email, id);
         await addRoles(trx, schoolId, id, person.roles);
         // The demo teacher teaches the first line, and the demo student is in it.
         if (firstLine && person.roles.includes('teacher')) {
@@ -169,9 +172,22 @@ export async function seedDemo(
       publish('rooms', school.roomIds);
       publish('lines', school.lineIds);
       publish('electives', school.electiveIds);
+      return firstLine;
     });
-    // Through the upload service, after the school exists: bytes go to the store, rows to the database.
-    await generateFiles(ctx, schoolId, personId);
+    // Through the upload and post services, after the school exists: bytes go to the store,
+    // rows to the database, and the posts' audiences are notified.
+    const { tripPhotoId } = await generateFiles(ctx, schoolId, personId);
+    const teacherId = idsByEmail.get('laerer@solbakken.example');
+    const kitchenId = idsByEmail.get('kjokken@solbakken.example');
+    if (firstLineId && teacherId && kitchenId) {
+      await generatePosts(ctx, schoolId, {
+        adminId: personId,
+        teacherId,
+        kitchenId,
+        lineId: firstLineId,
+        tripPhotoId,
+      });
+    }
   }
   return [ADMIN, ...OTHERS].map((person) => ({
     rolle: person.label,

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
+import { deleteJobs, insertJobs, queuedJobsOfKind } from './jobs.repository';
 
 /** The kinds of job and what each one's payload holds. */
 export interface JobPayloads {
@@ -18,25 +19,59 @@ export type JobKind = keyof JobPayloads;
 /** What a handler may answer: nothing (done), or to run again at a later time. */
 export type JobOutcome = void | { retryAt: string };
 
-export async function enqueueJob<K extends JobKind>(
+export interface JobToQueue<K extends JobKind> {
+  schoolId: string | null;
+  kind: K;
+  payload: JobPayloads[K];
+  /** When it is due (ISO-8601); now when absent. */
+  runAt?: string;
+}
+
+export async function enqueueJob<K extends JobKind>(db: Queryable, job: JobToQueue<K>): Promise<string> {
+  const [id] = await enqueueJobs(db, [job]);
+  return id!;
+}
+
+/** Many jobs at once (one e-mail per recipient of a post): a multi-row insert per 200 jobs. */
+export async function enqueueJobs<K extends JobKind>(
   db: Queryable,
-  job: { schoolId: string | null; kind: K; payload: JobPayloads[K]; runAt?: string },
-): Promise<string> {
-  const id = randomUUID();
+  jobs: readonly JobToQueue<K>[],
+): Promise<string[]> {
   const now = new Date().toISOString();
-  await db
-    .insertInto('job')
-    .values({
-      id,
-      school_id: job.schoolId,
-      kind: job.kind,
-      payload: JSON.stringify(job.payload),
-      run_at: job.runAt ?? now,
-      attempts: 0,
-      locked_until: null,
-      last_error: null,
-      created_at: now,
+  const rows = jobs.map((job) => ({
+    id: randomUUID(),
+    school_id: job.schoolId,
+    kind: job.kind,
+    payload: JSON.stringify(job.payload),
+    // Compared as text with other instants: stored in the one UTC form.
+    run_at: job.runAt === undefined ? now : new Date(job.runAt).toISOString(),
+    created_at: now,
+  }));
+  await insertJobs(db, rows);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Removes a school's queued e-mails to these addresses (erasure: a mail to someone erased must
+ * not go out, and its row holds their address). Answers how many went.
+ */
+export async function dropQueuedEmailsTo(
+  db: Queryable,
+  schoolId: string,
+  addresses: readonly string[],
+): Promise<number> {
+  const wanted = new Set(addresses.map((address) => address.toLowerCase()));
+  if (wanted.size === 0) return 0;
+  const ids = (await queuedJobsOfKind(db, schoolId, 'email.send'))
+    .filter((job) => {
+      try {
+        const payload = JSON.parse(job.payload) as Partial<JobPayloads['email.send']>;
+        return typeof payload.to === 'string' && wanted.has(payload.to.toLowerCase());
+      } catch {
+        return false;
+      }
     })
-    .execute();
-  return id;
+    .map((job) => job.id);
+  await deleteJobs(db, ids);
+  return ids.length;
 }

@@ -62,7 +62,11 @@ export function postsAndNotifications() {
         .addColumn('position', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('post_attachment_pk', ['post_id', 'file_id'])
         .execute();
-      await db.schema.createIndex('post_attachment_file_idx').on('post_attachment').columns(['file_id']).execute();
+      await db.schema
+        .createIndex('post_attachment_file_idx')
+        .on('post_attachment')
+        .columns(['file_id'])
+        .execute();
 
       await db.schema
         .createTable('post_read')
@@ -94,6 +98,12 @@ export function postsAndNotifications() {
         .columns(['person_id', 'created_at', 'id'])
         .execute();
       await db.schema.createIndex('notification_source_idx').on('notification').columns(['source']).execute();
+      // The clean-up of old notifications goes by age across all people.
+      await db.schema
+        .createIndex('notification_created_idx')
+        .on('notification')
+        .columns(['created_at'])
+        .execute();
 
       // A person's choice of channels per category; absent rows are the role's defaults.
       await db.schema

@@ -87,6 +87,21 @@ export async function updateElective(
     .execute();
 }
 
+/** The ids among `ids` that are electives of the school. */
+export async function electiveIdsAmong(
+  db: Queryable,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('elective')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function electiveExists(db: Queryable, schoolId: string, electiveId: string): Promise<boolean> {
   const row = await db
     .selectFrom('elective')

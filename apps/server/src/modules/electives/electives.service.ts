@@ -10,6 +10,7 @@ import {
   clearElectiveMainRoom,
   deleteElective,
   electiveExists,
+  electiveIdsAmong,
   electivesWithMainRoom,
   insertElective,
   loadElectives,
@@ -42,6 +43,17 @@ async function loadElective(db: Queryable, schoolId: string, electiveId: string)
   const [elective] = await loadElectives(db, schoolId, [electiveId]);
   if (!elective) throw new ProblemError('not-found');
   return elective;
+}
+
+/** The ids among `ids` that are not electives of the school (a post's audience names them). */
+export async function unknownElectives(
+  db: Queryable,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const known = new Set(await electiveIdsAmong(db, schoolId, ids));
+  return ids.filter((id) => !known.has(id));
 }
 
 /** The school's electives with their members. */

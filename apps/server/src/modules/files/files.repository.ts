@@ -167,6 +167,21 @@ export async function findFile(db: Queryable, schoolId: string, id: string): Pro
   return row && toFileRow(row);
 }
 
+/** The ids among `ids` that are files of the school. */
+export async function fileIdsAmong(
+  db: Queryable,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('file')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** A file in `folderId` with this name key, other than `except`. */
 export async function findFileNamed(
   db: Queryable,

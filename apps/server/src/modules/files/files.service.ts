@@ -39,6 +39,7 @@ import {
   deleteFolders,
   deleteUploads,
   fileCountsByFolder,
+  fileIdsAmong,
   filesInFolders,
   findFile,
   findFileNamed,
@@ -226,6 +227,17 @@ export async function listArchive(db: Queryable, actor: Actor, query: FileListQu
     items: items.map((row) => presentFile(row, schoolId, tree, actor)),
     nextPageToken,
   };
+}
+
+/** The ids among `ids` that are not files of the school (a post's attachments name them). */
+export async function unknownFiles(
+  db: Queryable,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const known = new Set(await fileIdsAmong(db, schoolId, ids));
+  return ids.filter((id) => !known.has(id));
 }
 
 export async function getFile(db: Queryable, actor: Actor, fileId: string): Promise<StoredFile> {

@@ -112,6 +112,21 @@ export async function deleteGroup(trx: Queryable, schoolId: string, groupId: str
   await trx.deleteFrom('temp_group').where('school_id', '=', schoolId).where('id', '=', groupId).execute();
 }
 
+/** The ids among `ids` that are groups of the school, archived ones included. */
+export async function groupIdsAmong(
+  db: Queryable,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('temp_group')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function groupsOfPerson(db: Queryable, schoolId: string, personId: string) {
   return db
     .selectFrom('temp_group_member')

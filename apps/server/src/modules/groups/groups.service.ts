@@ -9,6 +9,7 @@ import { unknownPeople } from '../people/directory.service';
 import { countTargetReferences, releaseTarget } from '../calendar/target-references';
 import {
   deleteGroup,
+  groupIdsAmong,
   insertGroup,
   loadGroups,
   replaceMembers,
@@ -27,6 +28,17 @@ export interface GroupChange {
 
 function present(record: GroupRecord, today: string): Group {
   return { ...record, archived: isGroupArchived(record.endDate, today) };
+}
+
+/** The ids among `ids` that are not groups of the school (a post's audience names them). */
+export async function unknownGroups(
+  db: Queryable,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const known = new Set(await groupIdsAmong(db, schoolId, ids));
+  return ids.filter((id) => !known.has(id));
 }
 
 /** Every group of the school, active and archived, as of today at the school. */

@@ -41,6 +41,19 @@ export async function formerAmong(
   return repository.formerAmong(db, schoolId, ids);
 }
 
+/**
+ * Those among `ids` who are at the school now (not left, not erased), with their stored roles
+ * (parse them with parseRoles) and the address mail reaches them at, or null: whom a
+ * notification goes to. Give at most a few hundred ids at a time.
+ */
+export async function currentPeopleWithRoles(
+  db: Queryable,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<{ id: string; email: string | null; roles: string[] }[]> {
+  return repository.currentPeopleWithRoles(db, schoolId, ids);
+}
+
 /** The person's roles as stored (parse them with parseRoles). */
 export async function rolesOfPerson(db: Queryable, schoolId: string, personId: string): Promise<string[]> {
   return repository.rolesOfPerson(db, schoolId, personId);

@@ -312,6 +312,46 @@ export async function unknownPeople(
   return ids.filter((id) => !known.has(id));
 }
 
+/**
+ * Those among `ids` who are at the school now (not left, not erased), with their roles and the
+ * address mail reaches them at: the sign-in account's, which is certainly theirs, else the
+ * directory's. Two queries whatever the number of people.
+ */
+export async function currentPeopleWithRoles(
+  db: Queryable,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<{ id: string; email: string | null; roles: string[] }[]> {
+  if (ids.length === 0) return [];
+  const people = await db
+    .selectFrom('person')
+    .leftJoin('user', 'user.id', 'person.user_id')
+    .select(['person.id', 'person.email', 'user.email as account_email'])
+    .where('person.school_id', '=', schoolId)
+    .where('person.id', 'in', [...ids])
+    .where('person.left_on', 'is', null)
+    .where('person.erased_at', 'is', null)
+    .execute();
+  if (people.length === 0) return [];
+  const roleRows = await db
+    .selectFrom('person_role')
+    .select(['person_id', 'role'])
+    .where('school_id', '=', schoolId)
+    .where(
+      'person_id',
+      'in',
+      people.map((person) => person.id),
+    )
+    .execute();
+  const roles = new Map<string, string[]>();
+  for (const row of roleRows) roles.set(row.person_id, [...(roles.get(row.person_id) ?? []), row.role]);
+  return people.map((person) => ({
+    id: person.id,
+    email: person.account_email ?? person.email,
+    roles: roles.get(person.id) ?? [],
+  }));
+}
+
 /** Those among `ids` who have left the school (erased people included). */
 export async function formerAmong(
   db: Queryable,

@@ -7,8 +7,10 @@ import { electivesPersonalData } from '../electives/electives.personal-data';
 import { filesPersonalData } from '../files/files.personal-data';
 import { groupsPersonalData } from '../groups/groups.personal-data';
 import { linesPersonalData } from '../lines/lines.personal-data';
+import { notificationsPersonalData } from '../notifications/notifications.personal-data';
 import { passwordLinksPersonalData } from '../password-links/password-links.personal-data';
 import { peoplePersonalData } from '../people/people.personal-data';
+import { postsPersonalData } from '../posts/posts.personal-data';
 import { sessionPersonalData } from '../session/session.personal-data';
 import { supervisionPersonalData } from '../supervision/supervision.personal-data';
 import type { Queryable, Trx } from '../../db/database';
@@ -27,6 +29,8 @@ export const PERSONAL_DATA: readonly PersonalData[] = [
   calendarPersonalData,
   calendarFeedsPersonalData,
   filesPersonalData,
+  postsPersonalData,
+  notificationsPersonalData,
   passwordLinksPersonalData,
   linesPersonalData,
   electivesPersonalData,
