@@ -47,7 +47,9 @@ export const postAudienceSchema = z.discriminatedUnion('kind', [
       params: { code: 'post-audience-empty' },
     })
     .refine(
-      (a) => a.lineIds.length + a.electiveIds.length + a.groupIds.length + a.roles.length <= POST_AUDIENCE_TARGETS_MAX,
+      (a) =>
+        a.lineIds.length + a.electiveIds.length + a.groupIds.length + a.roles.length <=
+        POST_AUDIENCE_TARGETS_MAX,
       { message: `Et innlegg kan ha høyst ${POST_AUDIENCE_TARGETS_MAX} mottakergrupper.` },
     ),
 ]);
