@@ -1,24 +1,40 @@
 /**
- * The demo school's files are real files of their kinds: the upload's sniffing tells each type
+ * The demo school. Its files are real files of their kinds: the upload's sniffing tells each type
  * by its bytes, the photos lose their position and get previews, and the PDF's cross-reference
- * table points at its objects.
+ * table points at its objects. Its feed has something for everyone, and nothing a student may
+ * not see.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileList } from '@tun/shared';
+import type { FileList, PostFeed } from '@tun/shared';
 import { generateFiles, textPdf } from '../src/demo/generate-files';
-import { setupSchool } from './factories';
+import { generatePosts } from '../src/demo/generate-posts';
+import { createPerson, insertLine, login, setupSchool } from './factories';
 import { createFilesTestApp, download, type FilesTestApp } from './files-factories';
 
-describe('the demo file archive', () => {
+describe('the demo file archive and feed', () => {
   let t: FilesTestApp;
   let admin: string;
+  let schoolId: string;
+  let lineId: string;
+  let tripPhotoId: string;
 
   beforeAll(async () => {
     t = await createFilesTestApp('sqlite', 'disk');
     const school = await setupSchool(t);
     admin = school.adminCookie;
-    await generateFiles(t.ctx, school.schoolId, school.adminId);
+    schoolId = school.schoolId;
+    ({ tripPhotoId } = await generateFiles(t.ctx, school.schoolId, school.adminId));
+    const teacher = await createPerson(t, schoolId, { roles: ['teacher'] });
+    const kitchen = await createPerson(t, schoolId, { roles: ['kitchen'] });
+    lineId = await insertLine(t, schoolId);
+    await generatePosts(t.ctx, schoolId, {
+      adminId: school.adminId,
+      teacherId: teacher.personId,
+      kitchenId: kitchen.personId,
+      lineId,
+      tripPhotoId,
+    });
   });
   afterAll(() => t.close());
 
@@ -79,5 +95,33 @@ describe('the demo file archive', () => {
     offsets.forEach((offset, i) => expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
     expect(pdf).toContain('(Pr\u00f8ve \u0096 \u00abtittel\u00bb) Tj');
     expect(pdf).toContain("(Linje \\(1\\)) '");
+  });
+
+  it('has a feed: the pinned house rules first, the line’s excursion with its packing list, no staff post for students', async () => {
+    const student = await createPerson(t, schoolId, { login: true });
+    await t.ctx.database.db
+      .insertInto('line_member')
+      .values({ line_id: lineId, person_id: student.personId, school_id: schoolId })
+      .execute();
+    const cookie = await login(t, student.email);
+    const feed = (await t.request({ method: 'GET', url: '/api/v1/posts', cookie })).json<PostFeed>();
+    expect(feed.posts.map((post) => post.title)).toEqual([
+      'Husreglement for skoleåret 2026/27',
+      'Nytt fra kjøkkenet: taco fredag og vegetardager',
+      'Tur til Hornelen lørdag',
+      'Velkommen til Solbakken!',
+    ]);
+    const trip = feed.posts.find((post) => post.title.startsWith('Tur'))!;
+    expect(trip.attachments.map((file) => [file.name, file.contentType])).toEqual([
+      ['Pakkeliste Hornelen.pdf', 'application/pdf'],
+    ]);
+    expect(trip.body).toContain(`src="/api/v1/files/${tripPhotoId}/content?inline=1"`);
+    const staff = (await t.request({ method: 'GET', url: '/api/v1/posts', cookie: admin })).json<PostFeed>();
+    // The admin sees every post, the staff meeting and the scheduled reminder included.
+    expect(staff.posts.map((post) => [post.title, post.status])).toContainEqual([
+      'Påminnelse: julebord og avslutning',
+      'scheduled',
+    ]);
+    expect(staff.posts.map((post) => post.title)).toContain('Personalmøte torsdag');
   });
 });
