@@ -13,7 +13,7 @@ import type { CalendarSearch } from '../features/calendar/model/calendar-model';
 import { isApiError } from '../lib/api-client';
 import { PAGE_ACCESS, type AppPageKey, type PageKey } from './pages';
 import { reportSearch } from '../features/attendance-reports/model/report-search';
-import { attendanceSearch, classDetailsSearch, filesSearch, loginSearch } from './search-params';
+import { attendanceSearch, classDetailsSearch, filesSearch, loginSearch, postsSearch } from './search-params';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -129,12 +129,13 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('./composed/dashboard-page'), 'DashboardPage'),
 });
 
-// Pages still to be built share one placeholder; each gets its real component when it is built.
+/** /app/posts?filter=…&q=…&post=…: the feed, filtered and searched; `post` opens one post. */
 const postsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'posts',
+  validateSearch: postsSearch,
   staticData: page('posts'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(() => import('../features/posts/pages/posts-page'), 'PostsPage'),
 });
 /** /app/calendar?show=school, or one of ?line= ?elective= ?group= ?room= ?person=; none is one's own calendar. */
 const calendarRoute = createRoute({
@@ -210,6 +211,7 @@ const newGroupRoute = createRoute({
   staticData: page('newGroup'),
   component: lazyRouteComponent(() => import('../features/groups/pages/new-group-page'), 'NewGroupPage'),
 });
+// Pages still to be built share one placeholder; each gets its real component when it is built.
 const foodPlannerRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'food-planner',

@@ -47,6 +47,12 @@ export const attendanceSearch = searchSchema({ type: oneOf(ATTENDANCE_TYPES), id
 /** /app/files?folder=…: the folder shown; none is the top of the archive. */
 export const filesSearch = searchSchema({ folder: id });
 
+/** The feed's filters; the same list as POST_FEED_FILTERS in @tun/shared/posts, which brings zod. */
+export const POSTS_FILTERS = ['all', 'unread', 'school', 'staff', 'selected', 'mine'] as const;
+
+/** /app/posts?filter=…&q=…&post=…: the feed's filter and search, and the post opened (notification links). */
+export const postsSearch = searchSchema({ filter: oneOf(POSTS_FILTERS), q: text(100), post: id });
+
 /** /login?redirect=…: where to go afterwards; `reason` explains why the user was sent here. */
 export const loginSearch = searchSchema({ redirect: text(2000), reason: oneOf(['not-in-directory']) });
 

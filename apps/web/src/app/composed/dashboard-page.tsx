@@ -7,6 +7,7 @@ import { useSchool } from '../../entities/school/get-school';
 import { SupervisionCard } from '../../features/supervision/components/supervision-card';
 import { MyAttendanceCard } from '../../features/attendance-reports/components/my-attendance-card';
 import { NextEventsCard } from '../../features/dashboard/components/next-events-card';
+import { LatestPostsCard } from '../../features/posts/components/latest-posts-card';
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function DashboardPage() {
       </Stack>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <NextEventsCard />
+        <LatestPostsCard />
         <MyAttendanceCard />
         <SupervisionCard />
       </SimpleGrid>

@@ -11,7 +11,7 @@ import {
 import { mayShowInline } from '@tun/shared/files';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { fileContentUrl } from '../api/file-urls';
+import { fileContentUrl } from '../../../entities/files/file-urls';
 import type { FileRow } from '../model/file-rows';
 
 export interface EntryHandlers {

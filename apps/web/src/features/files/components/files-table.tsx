@@ -7,7 +7,7 @@ import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/router-links';
 import { useFormatters } from '../../../lib/dates';
-import { fileContentUrl, fileThumbnailUrl } from '../api/file-urls';
+import { fileContentUrl, fileThumbnailUrl } from '../../../entities/files/file-urls';
 import { fileKind } from '../model/file-kind';
 import type { FileRow } from '../model/file-rows';
 import { EntryActions, type EntryHandlers } from './entry-actions';

@@ -4,7 +4,7 @@ import { IconAlertCircle, IconDownload, IconExternalLink } from '@tabler/icons-r
 import type { StoredFile } from '@tun/shared/files';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fileContentUrl, fileInlineUrl } from '../api/file-urls';
+import { fileContentUrl, fileInlineUrl } from '../../../entities/files/file-urls';
 import { fileKind } from '../model/file-kind';
 
 interface PreviewModalProps {

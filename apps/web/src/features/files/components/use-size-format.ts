@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTag } from '../../../lib/dates';
-import { formatFileSize, formatSpeed } from '../model/file-size';
+import { formatFileSize, formatSpeed } from '../../../entities/files/file-size';
 
 /** Sizes, speeds and per cents in the active language. */
 export function useSizeFormat() {
