@@ -15,7 +15,8 @@ export function mailFolder(): string {
   return join(dataDir, 'mail');
 }
 
-async function mailsTo(address: string): Promise<ReceivedMail[]> {
+/** Every message to the address so far. */
+export async function mailsTo(address: string): Promise<ReceivedMail[]> {
   const names = (await readdir(mailFolder())).filter((name) => name.endsWith('.json')).sort();
   const mails = await Promise.all(
     names.map(async (name) => JSON.parse(await readFile(join(mailFolder(), name), 'utf8')) as ReceivedMail),

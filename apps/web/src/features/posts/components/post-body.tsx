@@ -26,7 +26,7 @@ export function PostBody({ html, clamp = false }: PostBodyProps) {
     // A cut-off text is not a scrolling region: «Les mer» is the way to the rest.
     <Box pos="relative" style={clamp ? { maxHeight: CLAMP_PX, overflow: 'hidden' } : undefined}>
       <Typography ref={ref} className={classes.body}>
-        <div dangerouslySetInnerHTML={{ __html: html }} />
+        <div data-post-body="" dangerouslySetInnerHTML={{ __html: html }} />
       </Typography>
       {cut && (
         <Box
