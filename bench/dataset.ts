@@ -10,6 +10,7 @@
  */
 import type { LoginInput, SetupInput } from '@tun/shared';
 import { generateLargeSchool } from './generate';
+import type { GeneratedPosts } from './posts';
 import type { BenchDatabase } from './server';
 
 export interface Account extends LoginInput {
@@ -26,6 +27,8 @@ export interface Dataset {
   /** The temporary group of those 60 students. */
   sheetGroupId: string;
   roomIds: string[];
+  /** The school's posts, and the student whose feed is measured. */
+  posts: GeneratedPosts;
 }
 
 const SETUP: SetupInput = {
@@ -73,5 +76,6 @@ export async function prepareDataset(baseUrl: string, database: BenchDatabase): 
     sheetEventId: school.sheetEventId,
     sheetGroupId: school.sheetGroupId,
     roomIds: school.roomIds,
+    posts: school.posts,
   };
 }

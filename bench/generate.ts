@@ -2,7 +2,7 @@
  * The large school of PERFORMANCE.md, written straight into the benchmark's database (the
  * server has migrated it already): 400 students, 40 staff, 60 rooms, 12 lines, 30 electives,
  * a normal week of about 120 entries, one-off events and 40 weeks of attendance (some 350,000
- * records), the same for the same seed. Later issues add posts and menus.
+ * records) and 5,000 posts (bench/posts.ts), the same for the same seed. Later issues add menus.
  */
 import { generateSchool, LARGE_SIZE, type GeneratedSchool } from '../apps/server/src/demo/generate-school';
 import { generateAttendance } from '../apps/server/src/demo/generate-attendance';
@@ -11,12 +11,14 @@ import { randomUUID } from 'node:crypto';
 import { schoolTimeToInstant, todayInSchoolZone } from '@tun/shared';
 import { sql } from 'kysely';
 import { openDatabase, type Queryable } from '../apps/server/src/db/database';
+import { generatePosts, type GeneratedPosts } from './posts';
 import type { BenchDatabase } from './server';
 
 export interface LargeSchool extends GeneratedSchool {
   /** An event today for a group of exactly 60 students: the attendance sheet of PERFORMANCE.md. */
   sheetEventId: string;
   sheetGroupId: string;
+  posts: GeneratedPosts;
 }
 
 /** A temporary group of 60 students and a one-off event for it today, 10:00 to 11:30 at the school. */
@@ -88,7 +90,9 @@ export async function generateLargeSchool(
       // 40 weeks of one-off events: 30 behind today (the school year so far) and 10 ahead.
       await generateTimetable(trx, schoolId, school, { weeksBack: 30, weeksAhead: 10 });
       await generateAttendance(trx, schoolId, { weeks: 40, registeredBy: school.staffIds[0] ?? null });
-      return { ...school, ...(await sixtyStudentEvent(trx, schoolId, school)) };
+      const sheet = await sixtyStudentEvent(trx, schoolId, school);
+      const posts = await generatePosts(trx, schoolId, { ...school, groupId: sheet.sheetGroupId }, seed);
+      return { ...school, ...sheet, posts };
     });
     // A database in use has been vacuumed and analysed by autovacuum; a freshly loaded one not
     // yet, and without the visibility map PostgreSQL cannot sum from the index alone.

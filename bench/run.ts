@@ -6,6 +6,8 @@
  *   --duration <s>   measured seconds per scenario (default 10)
  *   --warmup <s>     uncounted seconds before each (default 2)
  *   --sqlite-only    leave PostgreSQL out
+ *   --only <text>    only the scenarios whose name contains the text (any case; may be repeated);
+ *                    the framework ceiling always runs, since the ratios need it
  *
  * PostgreSQL: BENCH_DATABASE_URL (an account that may create databases), else the server on
  * 127.0.0.1:5432 if one answers there.
@@ -17,6 +19,8 @@ import { parseArgs } from 'node:util';
 import { prepareDataset } from './dataset';
 import { measureLoad, measurementProblem, type LoadSettings, type Measurement } from './measure';
 import { measureTusUpload, UPLOAD_BYTES, type UploadMeasurement } from './files';
+import { startMailSink, type MailSink } from './mail-sink';
+import { measurePublish, type PublishMeasurement } from './posts';
 import { describeBudget, format, missedLimits, renderTable, type Row } from './report';
 import { SCENARIOS, STARTUP, type BenchContext, type Budget } from './scenarios';
 import {
@@ -35,14 +39,18 @@ const CONNECTIONS = 50;
 const RESULTS_DIR = join(import.meta.dirname, 'results');
 
 const USAGE =
-  'Usage: npm run bench -w @tun/bench -- [--duration <seconds>] [--warmup <seconds>] [--sqlite-only]';
+  'Usage: npm run bench -w @tun/bench -- [--duration <seconds>] [--warmup <seconds>] [--sqlite-only] [--only <text>]…';
 
-function readSettings(): { load: LoadSettings; sqliteOnly: boolean } {
+/** Which scenarios run: all, or those whose name contains one of the `--only` texts. */
+type Selection = (name: string) => boolean;
+
+function readSettings(): { load: LoadSettings; sqliteOnly: boolean; selected: Selection } {
   const { values } = parseArgs({
     options: {
       duration: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '2' },
       'sqlite-only': { type: 'boolean', default: false },
+      only: { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', default: false },
     },
   });
@@ -65,6 +73,8 @@ function readSettings(): { load: LoadSettings; sqliteOnly: boolean } {
       warmupSeconds: seconds('warmup', values.warmup, 0),
     },
     sqliteOnly: values['sqlite-only'],
+    selected: (name) =>
+      values.only.length === 0 || values.only.some((text) => name.toLowerCase().includes(text.toLowerCase())),
   };
 }
 
@@ -105,6 +115,7 @@ interface DialectResult {
   startup?: { samplesMs: number[]; medianMs: number; firstStartWithMigrationsMs: number };
   measurements: Record<string, Measurement>;
   uploads?: UploadMeasurement;
+  publish?: PublishMeasurement;
   serverLog: string[];
   error?: string;
 }
@@ -139,9 +150,16 @@ function failedRow(scenario: string, budget: string, error: unknown): Row {
   };
 }
 
-async function runScenarios(ctx: BenchContext, settings: LoadSettings, result: DialectResult): Promise<void> {
+async function runScenarios(
+  ctx: BenchContext,
+  settings: LoadSettings,
+  selected: Selection,
+  result: DialectResult,
+): Promise<void> {
   // The ceiling first: every ratio needs it, and it should see the server as fresh as the rest.
-  const ordered = [...SCENARIOS].sort((a, b) => Number(b.ceiling ?? false) - Number(a.ceiling ?? false));
+  const ordered = SCENARIOS.filter((scenario) => scenario.ceiling || selected(scenario.name)).sort(
+    (a, b) => Number(b.ceiling ?? false) - Number(a.ceiling ?? false),
+  );
   let ceilingRps: number | null = null;
   for (const scenario of ordered) {
     const budget = budgetFor(scenario.budget, ctx.dialect);
@@ -180,13 +198,17 @@ async function runScenarios(ctx: BenchContext, settings: LoadSettings, result: D
   }
 }
 
+/** The one-off rows after the loads, by name as `--only` matches them. */
+const UPLOAD_SCENARIO = `upload ${UPLOAD_BYTES / 2 ** 20} MB over tus`;
+const PUBLISH_SCENARIO = 'publish to the whole school';
+
 /**
  * One person's upload, not a load: the median time of a 50 MB tus upload (several PATCHes, as the
  * web app sends them), and in the ratio column its throughput over that of writing the same
  * bytes to the same disk in the same run.
  */
 async function uploadRow(ctx: BenchContext, result: DialectResult): Promise<Row> {
-  const scenario = `upload ${UPLOAD_BYTES / 2 ** 20} MB over tus`;
+  const scenario = UPLOAD_SCENARIO;
   try {
     const upload = await measureTusUpload(ctx);
     result.uploads = upload;
@@ -208,10 +230,42 @@ async function uploadRow(ctx: BenchContext, result: DialectResult): Promise<Row>
   }
 }
 
+/**
+ * One post to the whole school, not a load: the median time from the admin's POST until its
+ * job has written every notification and queued every e-mail (the post's `notified_at`, set in
+ * the same transaction), with the counts checked each round.
+ */
+async function publishRow(ctx: BenchContext, mail: MailSink, result: DialectResult): Promise<Row> {
+  const scenario = PUBLISH_SCENARIO;
+  try {
+    const publish = await measurePublish(ctx, mail);
+    result.publish = publish;
+    const round = publish.rounds[0]!;
+    return {
+      scenario: `${scenario} (${publish.audience} people, median of ${publish.rounds.length})`,
+      p50Ms: publish.medianNotifiedMs,
+      p99Ms: null,
+      requestsPerSecond: null,
+      ratio: null,
+      budget: '—',
+      verdict: '—',
+      missed: [],
+      note:
+        `POST answered in ${format(publish.medianAnswerMs)} ms; each round ${round.notifications} notification ` +
+        `rows (audience ${publish.audience}) and ${round.emails} e-mails (people with an address and ` +
+        `e-mail on: ${publish.withEmail}); the last e-mail at the SMTP sink after ${format(publish.medianDeliveredMs)} ms`,
+    };
+  } catch (error) {
+    return failedRow(scenario, '—', error);
+  }
+}
+
 async function benchDialect(
   dialect: Dialect,
   adminUrl: string | undefined,
   settings: LoadSettings,
+  selected: Selection,
+  mail: MailSink,
   cleanup: Cleanup,
 ): Promise<DialectResult> {
   const result: DialectResult = { dialect, rows: [], measurements: {}, serverLog: [] };
@@ -219,19 +273,34 @@ async function benchDialect(
   const database = await createDatabase(dialect, adminUrl);
   const dropDatabase = cleanup.add(`remove ${database.label}`, database.drop);
   try {
-    const server = await startServer(database);
+    // With SMTP, as a school that sends e-mail: notifications then queue e-mails too.
+    const server = await startServer(database, { smtpUrl: mail.url });
     const stopServer = cleanup.add(`stop the ${dialect} server (pid ${server.pid})`, server.stop);
     try {
       const dataset = await prepareDataset(server.url, database);
-      const ctx: BenchContext = { dialect, baseUrl: server.url, dataset, dataDir: database.dataDir };
-      await runScenarios(ctx, settings, result);
-      progress(`${dialect}: upload ${UPLOAD_BYTES / 2 ** 20} MB over tus…`);
-      result.rows.push(await uploadRow(ctx, result));
+      const ctx: BenchContext = {
+        dialect,
+        baseUrl: server.url,
+        dataset,
+        dataDir: database.dataDir,
+        database,
+      };
+      await runScenarios(ctx, settings, selected, result);
+      if (selected(UPLOAD_SCENARIO)) {
+        progress(`${dialect}: ${UPLOAD_SCENARIO}…`);
+        result.rows.push(await uploadRow(ctx, result));
+      }
+      // After the loads: its posts would otherwise come first in the measured feed.
+      if (selected(PUBLISH_SCENARIO)) {
+        progress(`${dialect}: ${PUBLISH_SCENARIO}…`);
+        result.rows.push(await publishRow(ctx, mail, result));
+      }
     } finally {
       result.serverLog.push(...server.logTail());
       await stopServer();
     }
 
+    if (!selected(STARTUP.name)) return result;
     progress(`${dialect}: ${STARTUP.name} ×${STARTUP.starts}…`);
     const budgetText = describeBudget(STARTUP.budget);
     try {
@@ -293,7 +362,7 @@ function heading(dialect: Dialect, settings: LoadSettings): string {
 }
 
 async function main(): Promise<number> {
-  const { load, sqliteOnly } = readSettings();
+  const { load, sqliteOnly, selected } = readSettings();
   if (!existsSync(SERVER_ENTRY)) {
     console.error(`${SERVER_ENTRY} is missing; build the server first: npm run build -w @tun/server`);
     return 1;
@@ -313,6 +382,8 @@ async function main(): Promise<number> {
   }
 
   const startedAt = new Date();
+  const mail = await startMailSink();
+  cleanup.add('stop the SMTP sink', mail.close);
   const { dialects, adminUrl, note } = await chooseDialects(sqliteOnly);
   if (note) progress(note);
   const results: DialectResult[] = [];
@@ -320,7 +391,14 @@ async function main(): Promise<number> {
     for (const dialect of dialects) {
       let result: DialectResult;
       try {
-        result = await benchDialect(dialect, dialect === 'postgres' ? adminUrl : undefined, load, cleanup);
+        result = await benchDialect(
+          dialect,
+          dialect === 'postgres' ? adminUrl : undefined,
+          load,
+          selected,
+          mail,
+          cleanup,
+        );
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const hint =

@@ -8,7 +8,7 @@ import type autocannon from 'autocannon';
 import { FILE_LIST_MAX_RESULTS_DEFAULT } from '@tun/shared';
 import { login, type Dataset } from './dataset';
 import { folderWithFiles } from './files';
-import type { Dialect } from './server';
+import type { BenchDatabase, Dialect } from './server';
 
 /** Limits a measurement must stay within; a scenario without one is only reported. */
 export interface Budget {
@@ -24,6 +24,8 @@ export interface BenchContext {
   dataset: Dataset;
   /** The server's DATA_DIR, for references measured on the disk it stores on. */
   dataDir: string;
+  /** The server's database, for figures read there directly (a job's outcome). */
+  database: BenchDatabase;
 }
 
 /** One request shape for autocannon; url, duration and connections come from the driver. */
@@ -172,6 +174,26 @@ export const SCENARIOS: Scenario<unknown>[] = [
     request: ({ dataset }, state: { folderId: string }) => ({
       path: `/api/v1/files?folderId=${state.folderId}&sort=name&order=asc&maxResults=${FILE_LIST_MAX_RESULTS_DEFAULT}`,
       headers: { cookie: dataset.admin.cookie },
+    }),
+  }),
+  defineScenario({
+    name: 'post feed for one student (5,000 posts)',
+    budget: { p99Ms: 25, minRatio: 0.4 },
+    // The first page as the posts page asks for it, by a student who sees about half of the
+    // school's posts (whole school, their line, electives and group) and has read half of those.
+    setup: async (ctx) => {
+      const { cookie } = await studentLogin(ctx, ctx.dataset.posts.feedStudentId);
+      const response = await fetch(`${ctx.baseUrl}/api/v1/posts`, { headers: { cookie } });
+      const feed = (await response.json()) as { posts: { pinned: boolean }[]; nextCursor: string | null };
+      // A feed that came back short would measure less than the scenario says.
+      if (feed.posts?.length !== 20 || feed.nextCursor === null || !feed.posts[0]?.pinned) {
+        throw new Error(`GET /api/v1/posts answered ${response.status} without a full first page`);
+      }
+      return { cookie };
+    },
+    request: (_ctx, state: { cookie: string }) => ({
+      path: '/api/v1/posts',
+      headers: { cookie: state.cookie },
     }),
   }),
 ];

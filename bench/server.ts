@@ -156,9 +156,15 @@ export interface RunningServer {
 const KEPT_LOG_LINES = 200;
 const POLL_MS = 10;
 
+export interface ServerOptions {
+  timeoutMs?: number;
+  /** SMTP_URL: with it, notifications queue e-mails and the job runner sends them there. */
+  smtpUrl?: string;
+}
+
 export async function startServer(
   database: BenchDatabase,
-  options: { timeoutMs?: number } = {},
+  options: ServerOptions = {},
 ): Promise<RunningServer> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const port = await freePort();
@@ -170,6 +176,7 @@ export async function startServer(
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT: '1000',
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...database.env,
   };
   for (const key of ['PATH', 'HOME', 'TZ', 'LANG']) {

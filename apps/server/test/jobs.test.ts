@@ -22,6 +22,9 @@ function runnerFor(t: TestApp, email: EmailHandler, options: { concurrency?: num
     'post.publish': async () => {
       throw new Error('not in these tests');
     },
+    'post.expire': async () => {
+      throw new Error('not in these tests');
+    },
   };
   const runner = new JobRunner({ handlers, ...options });
   runner.start(t.ctx);

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBLEM_CONTENT_TYPE, type Post, type PostFeed, type PostInput, type PostReads } from '@tun/shared';
-import { publishPostJob } from '../src/modules/posts/posts.service';
+import { expirePostJob, publishPostJob } from '../src/modules/posts/posts.service';
 import {
   callApi,
   createPerson,
@@ -441,11 +441,13 @@ describe.each(dialects())('posts on %s', (dialect) => {
       const post = await write(people.teacher.cookie, { title: marker, expiresAt: future(3_600_000) });
       expect(post.status).toBe('published');
       expect(await titlesFor(people.student.cookie, marker)).toEqual([marker]);
+      // Its time comes (set back here, instead of waiting), and its expiry job runs.
       await db()
         .updateTable('post')
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
         .where('id', '=', post.id)
         .execute();
+      expect(await expirePostJob(t.ctx, { postId: post.id })).toBeUndefined();
       expect(await titlesFor(people.student.cookie, marker)).toEqual([]);
       expectProblem(await get(people.student.cookie, post.id), 404, 'post-not-found');
       expect((await get(people.teacher.cookie, post.id)).body.status).toBe('expired');
@@ -839,6 +841,8 @@ describe.each(dialects())('posts on %s', (dialect) => {
     it('announces every change on «posts» without ids', async () => {
       const before = await lastLiveEventId(t);
       const post = await write(people.teacher.cookie, { audience: { kind: 'staff' } });
+      // Its publish job (kicked at once) announces that it has come out; let it have run.
+      await t.ctx.jobs.runDue();
       await put(people.teacher.cookie, post.id, postInput({ audience: { kind: 'staff' } }));
       await read(people.janitor.cookie, post.id);
       const afterRead = await lastLiveEventId(t);
@@ -849,7 +853,9 @@ describe.each(dialects())('posts on %s', (dialect) => {
         (await liveEventsSince(t, schoolId, after)).filter((event) => event.topic === 'posts');
       expect(await posts(afterRead)).toEqual([]);
       await remove(people.teacher.cookie, post.id);
+      // Written, come out, edited, read, deleted.
       expect(await posts(before)).toEqual([
+        { topic: 'posts', ids: [] },
         { topic: 'posts', ids: [] },
         { topic: 'posts', ids: [] },
         { topic: 'posts', ids: [] },
@@ -870,6 +876,26 @@ describe.each(dialects())('posts on %s', (dialect) => {
         .where('id', '=', post.id)
         .execute();
       expect(await publishPostJob(t.ctx, { postId: post.id })).toBeUndefined();
+    });
+
+    it('queues the expiry job with a post that expires; the job waits for the time, and ends when there is none', async () => {
+      const expiresAt = future(7_200_000);
+      const post = await write(people.teacher.cookie, { expiresAt });
+      const queued = await db()
+        .selectFrom('job')
+        .select(['run_at', 'payload'])
+        .where('kind', '=', 'post.expire')
+        .where('payload', 'like', `%${post.id}%`)
+        .execute();
+      expect(queued.map((job) => [Date.parse(job.run_at), JSON.parse(job.payload)])).toEqual([
+        [Date.parse(expiresAt), { postId: post.id }],
+      ]);
+      expect(await expirePostJob(t.ctx, { postId: post.id })).toEqual({
+        retryAt: new Date(expiresAt).toISOString(),
+      });
+      await put(people.teacher.cookie, post.id, postInput({ title: post.title }));
+      expect(await expirePostJob(t.ctx, { postId: post.id })).toBeUndefined();
+      expect(await expirePostJob(t.ctx, { postId: randomUUID() })).toBeUndefined();
     });
 
     it('marks an expired post as told without telling anyone', async () => {

@@ -2,11 +2,12 @@
  * What runs each kind of job. A new kind is added to JobPayloads (job-queue.ts) and here; the
  * type makes a missing handler a compile error.
  */
-import { publishPostJob } from '../modules/posts/posts.service';
+import { expirePostJob, publishPostJob } from '../modules/posts/posts.service';
 import type { JobHandlers } from './job-runner';
 import { sendEmailJob } from './send-email';
 
 export const JOB_HANDLERS: JobHandlers = {
   'email.send': sendEmailJob,
   'post.publish': publishPostJob,
+  'post.expire': expirePostJob,
 };

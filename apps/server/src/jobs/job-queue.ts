@@ -11,6 +11,8 @@ import { deleteJobs, insertJobs, queuedJobsOfKind } from './jobs.repository';
 export interface JobPayloads {
   /** Notify a post's audience once it is published (and not before its publish time). */
   'post.publish': { postId: string };
+  /** Tell readers a post has expired (its feeds drop it), at its expiry time. */
+  'post.expire': { postId: string };
   /** One e-mail, written when it was queued. */
   'email.send': { to: string; subject: string; text: string };
 }

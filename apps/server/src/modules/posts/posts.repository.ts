@@ -322,9 +322,12 @@ export async function audienceOf(db: Queryable, schoolId: string, postIds: reado
 /** The attachments of these posts, in their order, with what the archive says of each file. */
 export async function attachmentsOf(db: Queryable, schoolId: string, postIds: readonly string[]) {
   if (postIds.length === 0) return [];
+  // A cross join keeps SQLite's join order (it has no statistics to choose by): from the few
+  // attachments to their files, not from every file of the school to its attachments.
   const rows = await db
     .selectFrom('post_attachment')
-    .innerJoin('file', 'file.id', 'post_attachment.file_id')
+    .crossJoin('file')
+    .whereRef('file.id', '=', 'post_attachment.file_id')
     .select(['post_attachment.post_id', 'file.id', 'file.name', 'file.size', 'file.content_type'])
     .where('post_attachment.post_id', 'in', [...postIds])
     .where('file.school_id', '=', schoolId)

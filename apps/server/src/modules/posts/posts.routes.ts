@@ -16,6 +16,7 @@ import {
   postSchema,
 } from '@tun/shared';
 import type { AppContext } from '../../context';
+import { createAnswerCache, replyWithAnswer } from '../../live/answer-cache';
 import {
   changePost,
   createPost,
@@ -30,6 +31,14 @@ const params = z.object({ id: idSchema });
 
 export async function postsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // The feed is read far more often than posts change. It follows posts and read marks, who is
+  // in which line, elective and group, and the archive (attachments' names).
+  const feeds = createAnswerCache(
+    ctx.live,
+    'posts',
+    new Set(['posts', 'people', 'lines', 'electives', 'groups', 'files']),
+  );
+  app.addHook('onClose', async () => feeds.stop());
 
   routes.get(
     '/api/v1/posts',
@@ -39,10 +48,25 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext): Promis
         tags: ['posts'],
         summary: 'The posts the user may see, pinned first, then the newest; a page at a time',
         querystring: postFeedQuerySchema,
-        response: { 200: postFeedSchema },
+        response: { 200: postFeedSchema, 304: z.null() },
       },
     },
-    async (request) => listPosts(ctx.database.db, request.principal, request.query),
+    async (request, reply) => {
+      const { principal } = request;
+      // An answer holds the reader's own read marks and rights, so it is kept per person and
+      // roles. Time moves it too: a scheduled post coming out and a post expiring are announced
+      // on «posts» by their jobs, which drops the kept answers.
+      const variant = `${principal.personId}|${principal.roles.join(',')}`;
+      return replyWithAnswer(
+        feeds,
+        request,
+        reply,
+        principal.schoolId,
+        request.url,
+        () => listPosts(ctx.database.db, principal, request.query),
+        variant,
+      );
+    },
   );
 
   routes.get(

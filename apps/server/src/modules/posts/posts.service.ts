@@ -413,6 +413,14 @@ export async function createPost(deps: Deps, actor: Actor, input: PostInput): Pr
     await replaceAudience(trx, id, prepared.targets);
     await replaceAttachments(trx, id, prepared.attachmentIds);
     await enqueueJob(trx, { schoolId, kind: 'post.publish', payload: { postId: id }, runAt: publishAt });
+    if (prepared.expiresAt !== null) {
+      await enqueueJob(trx, {
+        schoolId,
+        kind: 'post.expire',
+        payload: { postId: id },
+        runAt: prepared.expiresAt,
+      });
+    }
     await recordAudit(trx, {
       schoolId,
       actorPersonId: actor.personId,
@@ -472,6 +480,14 @@ export async function changePost(deps: Deps, actor: Actor, postId: string, input
     const rescheduled = publishAt !== row.publish_at && row.notified_at === null;
     if (rescheduled) {
       await enqueueJob(trx, { schoolId, kind: 'post.publish', payload: { postId }, runAt: publishAt });
+    }
+    if (prepared.expiresAt !== null && prepared.expiresAt !== row.expires_at) {
+      await enqueueJob(trx, {
+        schoolId,
+        kind: 'post.expire',
+        payload: { postId },
+        runAt: prepared.expiresAt,
+      });
     }
     await recordAudit(trx, {
       schoolId,
@@ -573,6 +589,8 @@ export async function publishPostJob(ctx: AppContext, payload: { postId: string 
   if (row.publish_at > now) return { retryAt: row.publish_at };
   await write(ctx, row.school_id, async (trx, publish) => {
     if (!(await claimNotification(trx, row.id, now))) return;
+    // A scheduled post has just come out: feeds (and their kept answers) show it now.
+    publish('posts', []);
     if (row.expires_at !== null && row.expires_at <= now) return;
     const audience = await audienceOf(trx, row.school_id, [row.id]);
     const personIds = await audiencePersonIds(trx, row.school_id, {
@@ -596,4 +614,15 @@ export async function publishPostJob(ctx: AppContext, payload: { postId: string 
       source: `post:${row.id}`,
     });
   });
+}
+
+/**
+ * The `post.expire` job: at a post's expiry, tells readers' feeds (and their kept answers) to
+ * drop it. An expiry moved later waits for its new time; one removed, or a post deleted, ends.
+ */
+export async function expirePostJob(ctx: AppContext, payload: { postId: string }): Promise<JobOutcome> {
+  const row = await findPostForJob(ctx.database.db, payload.postId);
+  if (!row || row.expires_at === null) return;
+  if (row.expires_at > nowIso()) return { retryAt: row.expires_at };
+  await write(ctx, row.school_id, async (_trx, publish) => publish('posts', []));
 }
