@@ -36,3 +36,5 @@ export * from './school-year';
 export * from './files';
 export * from './posts';
 export * from './notifications';
+export * from './app-settings';
+export * from './push';

@@ -11,6 +11,7 @@ import { calendarTargets } from './migrations/006-calendar-targets';
 import { signInThrottle } from './migrations/007-sign-in-throttle';
 import { files } from './migrations/008-files';
 import { postsAndNotifications } from './migrations/009-posts-and-notifications';
+import { installedApp } from './migrations/010-installed-app';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -27,6 +28,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '007-sign-in-throttle': signInThrottle(),
     '008-files': files(),
     '009-posts-and-notifications': postsAndNotifications(),
+    '010-installed-app': installedApp(),
   };
 }
 

@@ -435,6 +435,8 @@ export interface NotificationPreferenceTable {
   category: string;
   in_app: number;
   email: number;
+  /** Migration 010; on unless switched off. */
+  push: ColumnType<number, number | undefined, number>;
 }
 
 /** Work due later. */
@@ -449,6 +451,31 @@ export interface JobTable {
   locked_until: string | null;
   last_error: string | null;
   created_at: string;
+}
+
+/** A school's app settings (migration 010); absent until an admin saves them. */
+export interface AppSettingsTable {
+  school_id: string;
+  app_name: string;
+  short_name: string;
+  theme_color: string;
+  logo_file_id: string | null;
+  default_language: string;
+  /** JSON array of the AppFeatures switched off. */
+  features_off: string;
+  updated_at: string;
+}
+
+/** One device subscribed to web push. */
+export interface PushSubscriptionTable {
+  id: string;
+  school_id: string;
+  person_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+  last_used_at: string | null;
 }
 
 export interface DB {
@@ -493,6 +520,8 @@ export interface DB {
   notification: NotificationTable;
   notification_preference: NotificationPreferenceTable;
   job: JobTable;
+  app_settings: AppSettingsTable;
+  push_subscription: PushSubscriptionTable;
 }
 
 export type SchoolRow = Selectable<SchoolTable>;
