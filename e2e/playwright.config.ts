@@ -78,6 +78,8 @@ export default defineConfig({
         MAIL_FROM: 'Fjelltun <tun@fjelltun.no>',
         // Jobs (notifications' e-mails) are also kicked at once; this is the fallback look.
         JOB_POLL_MS: '1000',
+        // The push test's push service is a local http server.
+        PUSH_ALLOW_HTTP: 'true',
       },
     },
   ],

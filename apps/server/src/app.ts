@@ -22,6 +22,8 @@ import { registerSecurity } from './http/security';
 import { registerTextGuard } from './http/text-guard';
 import { LiveBus } from './live/bus';
 import { liveRoutes } from './live/live.routes';
+import { appSettingsRoutes } from './modules/app-settings/app-settings.routes';
+import { createFeatureGate } from './modules/app-settings/feature-gate';
 import { electivesRoutes } from './modules/electives/electives.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { fileUploadsRoutes } from './modules/files/uploads.routes';
@@ -36,6 +38,7 @@ import { peopleImportRoutes } from './modules/people-import/people-import.routes
 import { peopleRoutes } from './modules/people/people.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
+import { pushRoutes } from './modules/push/push.routes';
 import { roomsRoutes } from './modules/rooms/rooms.routes';
 import { supervisionRoutes } from './modules/supervision/supervision.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
@@ -58,6 +61,7 @@ const ROUTE_MODULES = [
   setupRoutes,
   sessionRoutes,
   schoolRoutes,
+  appSettingsRoutes,
   liveRoutes,
   peopleRoutes,
   peopleImportRoutes,
@@ -79,6 +83,7 @@ const ROUTE_MODULES = [
   fileUploadsRoutes,
   postsRoutes,
   notificationsRoutes,
+  pushRoutes,
 ];
 
 export interface BuildOptions {
@@ -135,7 +140,9 @@ export async function buildApp(
     await registerSecurity(app, config);
     registerTextGuard(app);
     await app.register(rateLimit, { global: false });
-    await app.register(accessPlugin, { auth, db: database.db });
+    const features = createFeatureGate({ database, live });
+    app.addHook('onClose', async () => features.stop());
+    await app.register(accessPlugin, { auth, db: database.db, afterSignIn: features.check });
 
     await app.register(swagger, {
       openapi: {

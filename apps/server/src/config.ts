@@ -2,6 +2,7 @@
  * Settings come from the environment and are checked once at start-up: a wrong setting stops
  * the start with a message that names it, instead of failing later in the middle of a request.
  */
+import { createECDH } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,9 @@ const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const BUCKET_NAME_MESSAGE = 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens';
 const REGION = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const REGION_MESSAGE = 'must be a region name such as us-east-1 or eu-north-1';
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const BASE64URL_MESSAGE = 'must be base64url, as web-push generate-vapid-keys prints it';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -65,6 +69,14 @@ const settingsSchema = z.object({
     .max(Number.MAX_SAFE_INTEGER / MB)
     .default(51_200),
   FILE_UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  VAPID_PUBLIC_KEY: z.string().regex(BASE64URL, BASE64URL_MESSAGE).optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(BASE64URL, BASE64URL_MESSAGE).optional(),
+  // Push services write here when something is wrong with what we send (RFC 8292 §2.1).
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// address')
+    .optional(),
+  PUSH_ALLOW_HTTP: booleanish.default(false),
 });
 
 /** The S3 settings that go together, as an alternative to S3_URL. */
@@ -96,6 +108,27 @@ export interface Config {
   logLevel: string;
   webDist: string;
   files: FilesConfig;
+  push: PushConfig;
+}
+
+/** Web push (modules/push): the server's VAPID identity and which push endpoints it sends to. */
+export interface PushConfig {
+  /** Set by VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; otherwise generated once and stored. */
+  vapidKeys: VapidKeys | undefined;
+  /** Who the push services may contact: VAPID_SUBJECT, else PUBLIC_URL when https, else MAIL_FROM. */
+  subject: string;
+  /**
+   * Whether a device may name a plain http:// endpoint. Browsers' push services are all https;
+   * the tests' own push service is not. Off, so that nobody can make the server post to an
+   * unencrypted address of their choosing.
+   */
+  allowHttpEndpoints: boolean;
+}
+
+/** base64url, as web-push makes them: the P-256 public key (65 bytes) and private key (32 bytes). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
 }
 
 /** Where the file archive keeps bytes (storage/), and its limits. */
@@ -134,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
   const s = parsed.data;
   const storage = fileStorage(s, present);
   if (typeof storage === 'string') throw new ConfigError(`Invalid settings:\n${storage}`);
+  const vapidKeys = vapidKeysOf(s);
+  if (typeof vapidKeys === 'string') throw new ConfigError(`Invalid settings:\n${vapidKeys}`);
   const port = s.PORT;
   return {
     port,
@@ -160,11 +195,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
       quotaBytes: s.FILE_QUOTA_MB * MB,
       uploadExpiryMs: s.FILE_UPLOAD_EXPIRY_HOURS * 3_600_000,
     },
+    push: {
+      vapidKeys,
+      subject:
+        s.VAPID_SUBJECT ??
+        (s.PUBLIC_URL?.startsWith('https://')
+          ? s.PUBLIC_URL.replace(/\/$/, '')
+          : `mailto:${addressOf(s.MAIL_FROM)}`),
+      allowHttpEndpoints: s.PUSH_ALLOW_HTTP,
+    },
     ...defaults,
   };
 }
 
 type Settings = z.infer<typeof settingsSchema>;
+
+/** The address of `Name <address>`, or the whole value when it is a bare address. */
+function addressOf(mailFrom: string): string {
+  return (/<([^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+}
+
+/**
+ * Both VAPID keys or neither (then they are generated once and stored), and a pair that belongs
+ * together: a public key of another pair would make every push service refuse every message,
+ * found only when the first notification fails. Returns the lines of the error message otherwise.
+ */
+function vapidKeysOf(s: Settings): VapidKeys | undefined | string {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = s;
+  if (publicKey === undefined && privateKey === undefined) return undefined;
+  if (publicKey === undefined || privateKey === undefined)
+    return `  ${publicKey === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'}: required with ${
+      publicKey === undefined ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'
+    } (or set neither, and Tun makes a pair)`;
+  const publicBytes = Buffer.from(publicKey, 'base64url');
+  if (publicBytes.length !== 65 || publicBytes[0] !== 4)
+    return '  VAPID_PUBLIC_KEY: must be a P-256 public key (65 bytes, base64url)';
+  const privateBytes = Buffer.from(privateKey, 'base64url');
+  if (privateBytes.length !== 32)
+    return '  VAPID_PRIVATE_KEY: must be a P-256 private key (32 bytes, base64url)';
+  const ecdh = createECDH('prime256v1');
+  try {
+    ecdh.setPrivateKey(privateBytes);
+  } catch {
+    return '  VAPID_PRIVATE_KEY: is not a P-256 private key';
+  }
+  if (!ecdh.getPublicKey().equals(publicBytes))
+    return '  VAPID_PUBLIC_KEY: does not belong to VAPID_PRIVATE_KEY (set the two of one pair)';
+  return { publicKey, privateKey };
+}
 
 /**
  * Disk unless S3 is configured, by S3_URL or by the four S3_* settings, never half: a typo in

@@ -25,6 +25,9 @@ function runnerFor(t: TestApp, email: EmailHandler, options: { concurrency?: num
     'post.expire': async () => {
       throw new Error('not in these tests');
     },
+    'push.send': async () => {
+      throw new Error('not in these tests');
+    },
   };
   const runner = new JobRunner({ handlers, ...options });
   runner.start(t.ctx);

@@ -476,13 +476,13 @@ describe.each(dialects())('notifications on %s', (dialect) => {
       const student = await signedIn();
       expect((await get(teacher.cookie)).body).toEqual(defaultNotificationPreferences(['teacher']));
       expect((await get(kitchen.cookie)).body).toEqual(defaultNotificationPreferences(['kitchen']));
-      expect((await get(student.cookie)).body.attendance).toEqual({ inApp: true, email: true });
-      expect((await get(kitchen.cookie)).body.attendance).toEqual({ inApp: true, email: false });
+      expect((await get(student.cookie)).body.attendance).toEqual({ inApp: true, email: true, push: true });
+      expect((await get(kitchen.cookie)).body.attendance).toEqual({ inApp: true, email: false, push: true });
 
       const chosen: NotificationPreferences = {
-        posts: { inApp: true, email: false },
-        attendance: { inApp: false, email: true },
-        cases: { inApp: false, email: false },
+        posts: { inApp: true, email: false, push: false },
+        attendance: { inApp: false, email: true, push: true },
+        cases: { inApp: false, email: false, push: false },
       };
       const after = await lastLiveEventId(t);
       const stored = await put(teacher.cookie, chosen);
@@ -502,16 +502,16 @@ describe.each(dialects())('notifications on %s', (dialect) => {
       const me = await signedIn();
       const before = (await get(me.cookie)).body;
       for (const payload of [
-        { posts: { inApp: true, email: true } },
+        { posts: { inApp: true, email: true, push: true } },
         {
-          posts: { inApp: 'ja', email: true },
-          attendance: { inApp: true, email: true },
-          cases: { inApp: true, email: true },
+          posts: { inApp: 'ja', email: true, push: true },
+          attendance: { inApp: true, email: true, push: true },
+          cases: { inApp: true, email: true, push: true },
         },
         {
-          posts: { inApp: true },
-          attendance: { inApp: true, email: true },
-          cases: { inApp: true, email: true },
+          posts: { inApp: true, push: true },
+          attendance: { inApp: true, email: true, push: true },
+          cases: { inApp: true, email: true, push: true },
         },
         [],
       ]) {
@@ -562,9 +562,9 @@ describe.each(dialects())('notifications on %s', (dialect) => {
     it('exports the notifications and choices, and erasure removes them with queued e-mail', async () => {
       const person = await signedIn();
       await callApi(t, person.cookie, 'PUT', '/api/v1/notifications/preferences', {
-        posts: { inApp: true, email: true },
-        attendance: { inApp: true, email: false },
-        cases: { inApp: false, email: false },
+        posts: { inApp: true, email: true, push: true },
+        attendance: { inApp: true, email: false, push: false },
+        cases: { inApp: false, email: false, push: false },
       });
       await notify({ personIds: [person.personId], title: 'Til eksporten' });
       expect((await emailJobs()).map((job) => job.to)).toContain(person.email);

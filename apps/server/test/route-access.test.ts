@@ -3,7 +3,7 @@
  * permission table refuses it answers 403; with a role it allows it answers neither.
  * New routes are covered by this test the moment they are registered.
  */
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canOwn, type RouteAccess } from '@tun/shared';
 import { AUDIENCES, createPerson, createSchool, login, setupSchool } from './factories';
@@ -76,9 +76,27 @@ describe.each(dialects())('route access on %s', (dialect) => {
     }
   });
 
-  // One's own notifications are everyone's to read and change, in every school: each role, and
-  // another school's user, gets an answer (what they get is their own, notifications.test.ts).
-  const OWN_ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object; status: number }[] = [
+  // A device as a browser subscribes it (push.test.ts sends to such devices; here nothing is sent).
+  const browserKey = createECDH('prime256v1');
+  browserKey.generateKeys();
+  const device = {
+    endpoint: 'https://push.example.net/route-access',
+    keys: {
+      p256dh: browserKey.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  };
+
+  // One's own notifications and devices are everyone's to read and change, in every school: each
+  // role, and another school's user, gets an answer (what they get is their own,
+  // notifications.test.ts and push.test.ts). The device is subscribed by each caller in turn
+  // (moving it), then unsubscribed by each, so the test notification finds no device to send to.
+  const OWN_ROUTES: {
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    url: string;
+    payload?: object;
+    status: number;
+  }[] = [
     { method: 'GET', url: '/api/v1/notifications', status: 200 },
     { method: 'POST', url: '/api/v1/notifications/read', payload: {}, status: 204 },
     { method: 'GET', url: '/api/v1/notifications/preferences', status: 200 },
@@ -86,15 +104,24 @@ describe.each(dialects())('route access on %s', (dialect) => {
       method: 'PUT',
       url: '/api/v1/notifications/preferences',
       payload: {
-        posts: { inApp: true, email: false },
-        attendance: { inApp: true, email: false },
-        cases: { inApp: false, email: false },
+        posts: { inApp: true, email: false, push: true },
+        attendance: { inApp: true, email: false, push: false },
+        cases: { inApp: false, email: false, push: false },
       },
       status: 200,
     },
+    { method: 'GET', url: '/api/v1/push/key', status: 200 },
+    { method: 'POST', url: '/api/v1/push/subscriptions', payload: device, status: 201 },
+    {
+      method: 'DELETE',
+      url: '/api/v1/push/subscriptions',
+      payload: { endpoint: device.endpoint },
+      status: 204,
+    },
+    { method: 'POST', url: '/api/v1/push/test', payload: {}, status: 202 },
   ];
 
-  it("answers one's own notification routes for every role and for another school's user", async () => {
+  it("answers one's own notification and push routes for every role and for another school's user", async () => {
     const other = await createSchool(t, 'Nabotun');
     const { email } = await createPerson(t, other, { roles: ['admin'], login: true });
     const callers = [...cookies, ['another school', await login(t, email)] as const];
@@ -160,6 +187,57 @@ describe.each(dialects())('route access on %s', (dialect) => {
     }
     const feed = await t.request({ method: 'GET', url: '/api/v1/posts', cookie: stranger });
     expect(feed.json().posts).toEqual([]);
+  });
+
+  // The school's app (docs/decisions/022-installed-app.md): everyone at the school reads it, the
+  // admin changes it, and another school's user reads and changes only their own school's. The
+  // manifest is public: the browser asks before anyone signs in. What each role gets is in
+  // app-settings.test.ts.
+  const APP_SETTINGS_ROUTES: Record<string, RouteAccess> = {
+    'GET /api/v1/app-settings': 'schoolInfo:view',
+    'PUT /api/v1/app-settings': 'schoolInfo:change',
+    'GET /manifest.webmanifest': 'public',
+  };
+
+  it("declares the app settings routes with their actions, and keeps each school's to itself", async () => {
+    const declared = routes
+      .filter((route) => route.url === '/api/v1/app-settings' || route.url === '/manifest.webmanifest')
+      .map((route) => [`${route.method} ${route.url}`, route.access]);
+    expect(Object.fromEntries(declared)).toEqual(APP_SETTINGS_ROUTES);
+
+    for (const cookie of [undefined, ...cookies.values()]) {
+      const manifest = await t.request({
+        method: 'GET',
+        url: '/manifest.webmanifest',
+        ...(cookie ? { cookie } : {}),
+      });
+      expect(manifest.statusCode).toBe(200);
+      expect(manifest.json().short_name).toBeTruthy();
+    }
+
+    const other = await createSchool(t, 'Appnabo');
+    const { email } = await createPerson(t, other, { roles: ['admin'], login: true });
+    const stranger = await login(t, email);
+    const ours = await t.request({
+      method: 'GET',
+      url: '/api/v1/app-settings',
+      cookie: cookies.get('admin')!,
+    });
+    const saved = await t.request({
+      method: 'PUT',
+      url: '/api/v1/app-settings',
+      cookie: stranger,
+      payload: { ...ours.json<object>(), appName: 'Appnabo', logoUrl: undefined },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const theirs = await t.request({ method: 'GET', url: '/api/v1/app-settings', cookie: stranger });
+    expect(theirs.json().appName).toBe('Appnabo');
+    const still = await t.request({
+      method: 'GET',
+      url: '/api/v1/app-settings',
+      cookie: cookies.get('admin')!,
+    });
+    expect(still.json()).toEqual(ours.json());
   });
 
   for (const audience of AUDIENCES) {

@@ -5,9 +5,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
+import { startOnlineTracking } from './lib/online-status';
+import { captureInstallPrompt } from './lib/pwa';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
+
+// Before the browser may offer installing, and before the first request can fail offline.
+captureInstallPrompt();
+startOnlineTracking();
 
 // The catalog must be ready before the first render, or the first frame would show keys.
 // (A promise, not top-level await: that would switch off the bundler's chunk merging.)
@@ -17,4 +23,11 @@ void initI18n().then(() => {
       <App />
     </StrictMode>,
   );
+  // The service worker (src/sw.ts) after the first render, in its own chunk: /login does not
+  // wait for it. The dev server has none.
+  if (import.meta.env.PROD) {
+    void import('./features/pwa/register-service-worker').then(({ registerServiceWorker }) =>
+      registerServiceWorker(),
+    );
+  }
 });

@@ -60,8 +60,8 @@ export const appSettingsInputSchema = z.object({
   /** An image of the file archive (PNG, JPEG or WebP), or null for Tun's own logo. */
   logoFileId: idSchema.nullable(),
   defaultLanguage: z.enum(APP_LANGUAGES),
-  /** Every feature, on or off. */
-  features: z.object(
+  /** Every feature, on or off; a key that is no feature is refused rather than dropped. */
+  features: z.strictObject(
     Object.fromEntries(APP_FEATURES.map((f) => [f, z.boolean()])) as Record<AppFeature, z.ZodBoolean>,
   ),
 });

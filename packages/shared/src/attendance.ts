@@ -148,6 +148,13 @@ export const attendanceSheetInputSchema = z.object({
       }),
     )
     .max(ATTENDANCE_SHEET_MAX),
+  /**
+   * The `registration.date` of the sheet the teacher edited, null when it had not been saved. A
+   * save queued offline may reach the server after someone else's: when the sheet has been saved
+   * since, the save is refused ('sheet-changed') rather than overwriting the newer one. Left out,
+   * nothing is checked (API users that mean to write the sheet as it is).
+   */
+  basedOn: z.string().max(64).nullable().optional(),
 });
 export type AttendanceSheetInput = z.input<typeof attendanceSheetInputSchema>;
 

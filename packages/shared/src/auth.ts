@@ -4,6 +4,7 @@ import { personNameSchema, roleSchema, userMutableDataSchema } from './people';
 import { schoolNamesSchema } from './school';
 import { ACTIONS } from './policy';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
+import { APP_FEATURES, APP_LANGUAGES } from './app-settings';
 
 export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
@@ -39,5 +40,16 @@ export const sessionSchema = z.object({
   actions: z.array(z.enum(ACTIONS)),
   /** Actions the user may do to their own records only. */
   ownActions: z.array(z.enum(ACTIONS)),
+  /** The features switched on for the school: the navigation shows only these. */
+  features: z.array(z.enum(APP_FEATURES)),
+  /** How the school's app presents itself (its app settings, without the admin's details). */
+  app: z.object({
+    name: z.string(),
+    shortName: z.string(),
+    themeColor: z.string(),
+    /** The logo's inline URL in the file archive, or null for Tun's own. */
+    logoUrl: z.string().nullable(),
+    defaultLanguage: z.enum(APP_LANGUAGES),
+  }),
 });
 export type Session = z.infer<typeof sessionSchema>;

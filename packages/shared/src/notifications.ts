@@ -2,7 +2,7 @@
  * Notifications: one module every feature tells people through (docs/decisions/021). A
  * notification belongs to one person and one category; each person chooses per category which
  * channels carry it. The in-app list always holds it unless switched off; e-mail goes through
- * SMTP_URL; push is added by the installed app.
+ * SMTP_URL; push goes to each device the person subscribed (docs/decisions/022).
  */
 import { z } from 'zod';
 import { audiencesOf, type Role } from './roles';
@@ -10,7 +10,7 @@ import { audiencesOf, type Role } from './roles';
 export const NOTIFICATION_CATEGORIES = ['posts', 'attendance', 'cases'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
-export const NOTIFICATION_CHANNELS = ['inApp', 'email'] as const;
+export const NOTIFICATION_CHANNELS = ['inApp', 'email', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 export const NOTIFICATION_TITLE_MAX = 200;
@@ -26,19 +26,20 @@ export type NotificationPreferences = Record<NotificationCategory, ChannelChoice
 /**
  * What a person gets before choosing: everything in the app; posts by e-mail too (the school's
  * main channel); attendance warnings by e-mail for those who follow attendance up (admins,
- * teachers) and for the students concerned; cases by e-mail for those who handle them.
+ * teachers) and for the students concerned; cases by e-mail for those who handle them. Push is
+ * on for everything: it reaches only devices the person subscribed, which is itself a choice.
  */
 export function defaultNotificationPreferences(roles: readonly Role[]): NotificationPreferences {
   const audiences = audiencesOf(roles);
   const has = (...wanted: string[]) => audiences.some((a) => wanted.includes(a));
   return {
-    posts: { inApp: true, email: true },
-    attendance: { inApp: true, email: has('admin', 'teacher', 'student', 'stipp') },
-    cases: { inApp: true, email: has('admin', 'janitor') },
+    posts: { inApp: true, email: true, push: true },
+    attendance: { inApp: true, email: has('admin', 'teacher', 'student', 'stipp'), push: true },
+    cases: { inApp: true, email: has('admin', 'janitor'), push: true },
   };
 }
 
-const channelChoiceSchema = z.object({ inApp: z.boolean(), email: z.boolean() });
+const channelChoiceSchema = z.object({ inApp: z.boolean(), email: z.boolean(), push: z.boolean() });
 
 export const notificationPreferencesSchema = z.object({
   posts: channelChoiceSchema,

@@ -66,6 +66,8 @@ export const PROBLEMS = {
   'scan-no-event': { status: 409, title: 'Du har ingen hendelse i dette rommet nå.' },
   'scan-too-early': { status: 409, title: 'Du kan registrere deg fra 10 minutter før hendelsen starter.' },
   'proposal-decided': { status: 409, title: 'Forslaget er allerede godkjent eller avvist.' },
+  // A sheet saved from an older copy than the one on the server (a save queued offline).
+  'sheet-changed': { status: 409, title: 'Noen andre har lagret listen etter at du hentet den.' },
   // The file archive (SPEC §8 storage errors; docs/decisions/020-files.md)
   'object-not-found': { status: 404, title: 'Fant ikke filen eller mappen.' },
   'quota-exceeded': { status: 402, title: 'Skolen har brukt opp lagringsplassen sin for filer.' },
@@ -85,6 +87,11 @@ export const PROBLEMS = {
     title: 'Noen av mottakerne (linjer, valgfag eller grupper) finnes ikke lenger.',
   },
   'post-attachment-unknown': { status: 400, title: 'Noen av vedleggene finnes ikke lenger i filarkivet.' },
+  // The installed app (docs/decisions/022-installed-app.md)
+  'app-logo-invalid': {
+    status: 400,
+    title: 'Logoen må være et bilde (PNG, JPEG eller WebP) fra skolens filarkiv.',
+  },
   'bad-request': { status: 400, title: 'Forespørselen er ugyldig.' },
   'invalid-json': { status: 400, title: 'Innholdet i forespørselen er ikke gyldig JSON.' },
   'bad-url': { status: 400, title: 'Adressen er ugyldig.' },

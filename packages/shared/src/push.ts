@@ -35,3 +35,18 @@ export const pushPayloadSchema = z.object({
   tag: z.string().nullable(),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
+/** POST /push/subscriptions answers the subscription's id. */
+export const pushSubscribedSchema = z.object({ id: z.string() });
+
+/** DELETE /push/subscriptions: the device to forget, by its endpoint (as the browser knows it). */
+export const pushUnsubscribeInputSchema = z.object({
+  endpoint: z.string().min(1).max(PUSH_ENDPOINT_MAX),
+});
+
+/** POST /push/test: how many of my devices a test notification was queued to. */
+export const pushTestResultSchema = z.object({ devices: z.number().int() });
+export type PushTestResult = z.infer<typeof pushTestResultSchema>;
+
+/** The title of the test notification «Send testvarsel» sends. */
+export const PUSH_TEST_TITLE = 'Testvarsel fra Tun';

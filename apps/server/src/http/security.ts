@@ -43,6 +43,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
+        // The installed app: the manifest (served by the server) and the service worker, both Tun's own.
+        'manifest-src': ["'self'"],
+        'worker-src': ["'self'"],
         'object-src': ["'none'"],
         'base-uri': ["'none'"],
         'form-action': ["'self'"],

@@ -3,6 +3,7 @@
  * type makes a missing handler a compile error.
  */
 import { expirePostJob, publishPostJob } from '../modules/posts/posts.service';
+import { sendPushJob } from '../modules/push/push.service';
 import type { JobHandlers } from './job-runner';
 import { sendEmailJob } from './send-email';
 
@@ -10,4 +11,5 @@ export const JOB_HANDLERS: JobHandlers = {
   'email.send': sendEmailJob,
   'post.publish': publishPostJob,
   'post.expire': expirePostJob,
+  'push.send': sendPushJob,
 };

@@ -4,6 +4,7 @@
  * change committed.
  */
 import { randomUUID } from 'node:crypto';
+import type { PushPayload } from '@tun/shared';
 import type { Queryable } from '../db/database';
 import { deleteJobs, insertJobs, queuedJobsOfKind } from './jobs.repository';
 
@@ -15,6 +16,12 @@ export interface JobPayloads {
   'post.expire': { postId: string };
   /** One e-mail, written when it was queued. */
   'email.send': { to: string; subject: string; text: string };
+  /**
+   * One notification to one subscribed device, written when it was queued. The subscription is
+   * named, not copied: a device unsubscribed (or erased with its person) before the job runs
+   * gets nothing.
+   */
+  'push.send': { subscriptionId: string; payload: PushPayload };
 }
 export type JobKind = keyof JobPayloads;
 

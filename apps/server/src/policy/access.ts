@@ -4,7 +4,7 @@
  * nothing, so a forgotten check cannot ship. Authorization runs before the body is parsed or
  * validated: a refused caller learns nothing about what the route would have accepted.
  */
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { canOwn, POLICY, type RouteAccess } from '@tun/shared';
 import type { Auth } from '../auth/auth';
@@ -33,7 +33,17 @@ function isDeclared(access: unknown): access is RouteAccess {
   );
 }
 
-export const accessPlugin = fp<{ auth: Auth; db: Db }>(async (app: FastifyInstance, deps) => {
+export interface AccessOptions {
+  auth: Auth;
+  db: Db;
+  /**
+   * Asked once the caller is known and before their role is: a feature the school switched off
+   * answers 404 to everyone of the school, whatever the role (modules/app-settings/feature-gate.ts).
+   */
+  afterSignIn?: (request: FastifyRequest) => Promise<void>;
+}
+
+export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, deps) => {
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     routes.push(route);
@@ -65,6 +75,7 @@ export const accessPlugin = fp<{ auth: Auth; db: Db }>(async (app: FastifyInstan
       (message) => request.log.warn(message),
       (cookies) => reply.header('set-cookie', cookies),
     );
+    if (deps.afterSignIn) await deps.afterSignIn(request);
     if (access === 'authenticated') return;
     // Own-record grants pass here; the route then limits itself to the person's records.
     if (!canOwn(request.principal.roles, access)) throw new ProblemError('forbidden');

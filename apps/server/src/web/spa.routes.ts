@@ -14,6 +14,19 @@ function filesUnder(root: string): Set<string> {
 }
 
 /**
+ * Files the browser asks for by name, where the app instead would be run as a script or taken for
+ * an image: a missing one is a 404. Above all the service worker: served index.html, the browser
+ * would fail to update it, and an installed app would keep its old one.
+ */
+const NEVER_THE_APP = /^(assets|icons)\/|\.(js|mjs|css|map|webmanifest)$/;
+
+/**
+ * Checked by the browser on every start so that a new deploy reaches everyone (a service worker
+ * is otherwise kept up to a day). It lives at the root, so its scope is the whole app.
+ */
+const REVALIDATED = new Set(['sw.js']);
+
+/**
  * Serves the built web app. A path that is not a file gets index.html (history fallback), so
  * every route of the app opens directly; the app itself shows its not-found page. Hashed
  * assets are cached for a year, index.html never.
@@ -33,12 +46,15 @@ export async function spaRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       files = filesUnder(root);
       scannedAt = Date.now();
     }
+    if (REVALIDATED.has(path) && files.has(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile(path, { cacheControl: false });
+    }
     if (files.has(path)) {
       const immutable = path.startsWith('assets/');
       return reply.sendFile(path, { maxAge: immutable ? '365d' : 0, immutable });
     }
     // A missing asset is a 404, not the app: a browser would otherwise run HTML as a script.
-    if (path.startsWith('assets/')) throw new ProblemError('not-found');
+    if (NEVER_THE_APP.test(path)) throw new ProblemError('not-found');
     if (!files.has('index.html'))
       throw new ProblemError('not-found', 'Nettappen er ikke bygd ennå (npm run build).');
     return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });

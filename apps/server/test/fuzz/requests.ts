@@ -201,7 +201,11 @@ function stringFor(schema: JsonSchema, pool: readonly string[]): fc.Arbitrary<st
       return fc.emailAddress();
     default:
       return fc.oneof(
-        fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 30, 30) }),
+        // Short strings, unless the schema wants longer ones (a push key is 80 or more).
+        fc.string({
+          minLength: schema.minLength ?? 0,
+          maxLength: Math.max(schema.minLength ?? 0, Math.min(schema.maxLength ?? 30, 30)),
+        }),
         ...(pool.length > 0 ? [fc.constantFrom(...pool)] : []),
         fc.constantFrom('2026-11-23', '2026-11-23T08:00:00Z', '08:15', 'Mo', 'attending', 'notAttending'),
       );

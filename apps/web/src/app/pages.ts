@@ -1,3 +1,4 @@
+import type { AppFeature } from '@tun/shared/app-settings';
 import type nb from '../locales/nb.json';
 import type { Access } from '../entities/session/access';
 
@@ -42,9 +43,43 @@ export const PAGE_ACCESS = {
   schoolInfoSetup: ['schoolInfo:view'],
   specialRoles: ['roles:change'],
   specialRolesTable: ['roles:change'],
-  appSetup: ['schoolInfo:change'],
+  // Installing the app and push on this device are for everyone; the school's settings are for
+  // those with 'schoolInfo:change' (the page shows the form only to them).
+  appSetup: [],
   // SPEC §6: the admin changes the timetable, everyone views it (read-only for them).
   scheduleSetup: ['calendar:view'],
 } as const satisfies Partial<Record<PageKey, Access>>;
 
 export type AppPageKey = keyof typeof PAGE_ACCESS;
+
+/**
+ * The pages each switchable feature owns (docs/decisions/022-installed-app.md). When the school
+ * has switched a feature off, its pages leave the navigation and the dashboard, and opening one
+ * answers as a page that does not exist, as the server's routes answer 404.
+ */
+export const FEATURE_PAGES = {
+  posts: ['posts'],
+  files: ['files'],
+  attendance: ['attendance', 'attendanceProposals', 'attendanceReport', 'scan'],
+  groups: ['groups', 'newGroup'],
+  supervision: ['supervision'],
+  foodPlan: ['foodPlanner'],
+  maintenance: ['janitor'],
+} as const satisfies Record<AppFeature, readonly PageKey[]>;
+
+const FEATURE_OF_PAGE: ReadonlyMap<PageKey, AppFeature> = new Map(
+  (Object.entries(FEATURE_PAGES) as [AppFeature, readonly PageKey[]][]).flatMap(([feature, pages]) =>
+    pages.map((page) => [page, feature] as const),
+  ),
+);
+
+/** The feature a page belongs to; undefined for pages every school has (calendar, setup, …). */
+export function featureOfPage(page: PageKey): AppFeature | undefined {
+  return FEATURE_OF_PAGE.get(page);
+}
+
+/** Is the page there for a school with these features switched on? */
+export function pageIsOn(features: readonly AppFeature[], page: PageKey | undefined): boolean {
+  const feature = page === undefined ? undefined : featureOfPage(page);
+  return feature === undefined || features.includes(feature);
+}

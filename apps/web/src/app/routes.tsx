@@ -313,7 +313,7 @@ const appSetupRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'setup/app',
   staticData: page('appSetup'),
-  component: PagePlaceholder,
+  component: lazyRouteComponent(() => import('../features/app-setup/pages/app-setup-page'), 'AppSetupPage'),
 });
 const scheduleSetupRoute = createRoute({
   getParentRoute: () => appRoute,

@@ -1,5 +1,6 @@
 import { isProblem, PROBLEMS, type Problem } from '@tun/shared/problem';
 import { fieldErrorMessage } from './form-errors';
+import { reportNetworkFailure } from './online-status';
 
 /** Not a server code: the request never got an answer. */
 export const NETWORK_ERROR_CODE = 'network-error';
@@ -99,6 +100,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // No answer at all: the app goes offline, so queries keep what they show and wait.
+    reportNetworkFailure();
     throw new ApiError({
       type: 'about:blank',
       title: NETWORK_ERROR_TITLE,

@@ -65,26 +65,56 @@ export async function deleteRecords(trx: Queryable, schoolId: string, ids: reado
   await trx.deleteFrom('attendance').where('school_id', '=', schoolId).where('id', 'in', ids).execute();
 }
 
-/** SPEC §7 eventAttendRegs/{eventId}: who saved the sheet, and when. */
+/**
+ * SPEC §7 eventAttendRegs/{eventId}: who saved the sheet, and when. One statement, so that two
+ * first saves of a sheet at once do not both try to insert it.
+ */
 export async function putRegistration(
   trx: Queryable,
   schoolId: string,
   eventId: string,
   registeredBy: string,
-) {
-  const date = nowIso();
+  date: string = nowIso(),
+): Promise<void> {
+  await trx
+    .insertInto('event_attend_reg')
+    .values({ school_id: schoolId, event_id: eventId, registered_by: registeredBy, date })
+    .onConflict((conflict) =>
+      conflict.columns(['school_id', 'event_id']).doUpdateSet({ registered_by: registeredBy, date }),
+    )
+    .execute();
+}
+
+/**
+ * Writes the registration only if it is still the one the saver read (`basedOn`: its date, or
+ * null for none), and says whether it did. The condition is in the write itself: of two saves
+ * based on the same registration only one can commit, since PostgreSQL makes the second wait for
+ * the first's row and then finds another date (or, for a first save, the first one's row).
+ */
+export async function replaceRegistration(
+  trx: Queryable,
+  schoolId: string,
+  eventId: string,
+  registeredBy: string,
+  date: string,
+  basedOn: string | null,
+): Promise<boolean> {
+  if (basedOn === null) {
+    const inserted = await trx
+      .insertInto('event_attend_reg')
+      .values({ school_id: schoolId, event_id: eventId, registered_by: registeredBy, date })
+      .onConflict((conflict) => conflict.columns(['school_id', 'event_id']).doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
   const updated = await trx
     .updateTable('event_attend_reg')
     .set({ registered_by: registeredBy, date })
     .where('school_id', '=', schoolId)
     .where('event_id', '=', eventId)
+    .where('date', '=', basedOn)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) {
-    await trx
-      .insertInto('event_attend_reg')
-      .values({ school_id: schoolId, event_id: eventId, registered_by: registeredBy, date })
-      .execute();
-  }
+  return Number(updated.numUpdatedRows) > 0;
 }
 
 export async function findRegistration(db: Queryable, schoolId: string, eventId: string) {

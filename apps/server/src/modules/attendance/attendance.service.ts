@@ -36,6 +36,7 @@ import {
   preliminaryFor,
   recordExists,
   recordsOfEvent,
+  replaceRegistration,
   studentEventsBetween,
   studentRecordsBetween,
   studentsOrScholarsAmong,
@@ -245,14 +246,30 @@ function auditView(row: AttendanceTable) {
 }
 
 /**
+ * The date of a new registration: now, but always later than the one it replaces (two saves in
+ * one millisecond would otherwise share a date, and a save based on the first would pass as
+ * based on the second).
+ */
+export function registrationDateAfter(previous: string | null, now = Date.now()): string {
+  const last = previous === null ? Number.NaN : Date.parse(previous);
+  return new Date(Number.isNaN(last) ? now : Math.max(now, last + 1)).toISOString();
+}
+
+/**
  * SPEC §7 batch write for an event: students no longer listed lose their record, the listed
  * ones are written, and eventAttendRegs records who saved it and when; all in one transaction.
+ * With `basedOn` (the registration date of the sheet the teacher edited, null if it had none)
+ * the save is refused with 'sheet-changed', writing nothing, if the sheet has been saved since:
+ * a save queued offline must not overwrite a newer one unseen.
  */
 export async function saveSheet(
   deps: Deps,
   actor: Actor,
   eventId: string,
-  input: { records: { studentId: string; manualStatus: AttendanceStatus | null; note: string | null }[] },
+  input: {
+    records: { studentId: string; manualStatus: AttendanceStatus | null; note: string | null }[];
+    basedOn?: string | null | undefined;
+  },
 ): Promise<void> {
   const { schoolId } = actor;
   await write(deps, schoolId, async (trx, publish) => {
@@ -270,6 +287,18 @@ export async function saveSheet(
       seen.add(record.studentId);
     });
     if (issues.length > 0) throw new ProblemError('validation-failed', undefined, issues);
+
+    // The registration is written before the records: concurrent saves of the sheet then queue on
+    // its row rather than on the records, in whatever order each lists its students.
+    const previous = (await findRegistration(trx, schoolId, event.id))?.date ?? null;
+    const { basedOn } = input;
+    if (basedOn !== undefined && basedOn !== previous) throw new ProblemError('sheet-changed');
+    const date = registrationDateAfter(previous);
+    if (basedOn === undefined)
+      await repository.putRegistration(trx, schoolId, event.id, actor.personId, date);
+    else if (!(await replaceRegistration(trx, schoolId, event.id, actor.personId, date, basedOn))) {
+      throw new ProblemError('sheet-changed');
+    }
 
     const existing = await recordsOfEvent(trx, schoolId, event.id);
     const removed = existing.filter((row) => !seen.has(row.student_id));
@@ -292,7 +321,6 @@ export async function saveSheet(
       );
     }
     await writeStatuses(trx, actor, event, input.records, publish, existing);
-    await putRegistration(trx, schoolId, event.id, actor.personId);
     publish('attendance', [event.id]);
   });
 }

@@ -34,6 +34,7 @@ export const notificationsPersonalData: PersonalData = {
         category: row.category,
         inApp: Boolean(row.in_app),
         email: Boolean(row.email),
+        push: Boolean(row.push),
       })),
     };
   },

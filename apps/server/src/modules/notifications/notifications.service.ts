@@ -3,7 +3,8 @@
  *
  * A feature calls `notifyPeople` inside its own transaction; each person gets what their
  * choices for the category say (stored, else their roles' defaults): a row in their in-app
- * list, and a queued job per further channel, so that no request waits for a mail server.
+ * list, and a queued job per further delivery (an e-mail, a push to one device), so that no
+ * request waits for a mail server or a push service.
  * The list keeps NOTIFICATION_KEEP_DAYS of them, read or not.
  */
 import {
@@ -28,6 +29,7 @@ import { write, type Publish } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { enqueueJobs, type JobKind, type JobToQueue } from '../../jobs/job-queue';
 import { currentPeopleWithRoles } from '../people/directory.service';
+import { pushDevicesOf } from '../push/push.service';
 import { findSchool } from '../school/school.service';
 import {
   countUnread,
@@ -87,7 +89,8 @@ interface Recipient {
 /**
  * Inside the caller's transaction: one in-app notification per person who wants this category
  * in the app, one queued e-mail per person who wants it by e-mail and has an address (only when
- * SMTP_URL is set), and a live `notifications` change naming the people told.
+ * SMTP_URL is set), one queued push per subscribed device of each person who wants it by push,
+ * and a live `notifications` change naming the people told in the app.
  */
 export async function notifyPeople(
   trx: Trx,
@@ -122,8 +125,7 @@ export async function notifyPeople(
   );
 
   // The channels outside the app: each gives one job per delivery, and they are queued here
-  // and nowhere else. Web push (the installed-app issue) joins this list: a `push` choice in
-  // NotificationPreferences, and a 'push.send' job per subscription of each recipient who chose it.
+  // and nowhere else.
   const emails = config.smtpUrl
     ? emailDeliveries(
         config.publicUrl,
@@ -132,7 +134,8 @@ export async function notifyPeople(
         message,
       )
     : [];
-  const deliveries: JobToQueue<JobKind>[] = [...emails];
+  const pushes = await pushDeliveries(trx, recipients, message);
+  const deliveries: JobToQueue<JobKind>[] = [...emails, ...pushes];
   await enqueueJobs(trx, deliveries);
 
   const told = inApp.map((recipient) => recipient.id);
@@ -203,6 +206,28 @@ function emailDeliveries(
       kind: 'email.send',
       payload: { to: recipient.email!, subject, text },
     }));
+}
+
+/**
+ * One push per subscribed device of each recipient who wants this category by push. The device
+ * shows the title and text, opens the link, and replaces an earlier notice about the same thing
+ * (the tag is the source).
+ */
+async function pushDeliveries(
+  db: Queryable,
+  recipients: readonly Recipient[],
+  input: NotifyInput,
+): Promise<JobToQueue<'push.send'>[]> {
+  const wanting = recipients.filter((recipient) => recipient.choice.push).map((recipient) => recipient.id);
+  const devices = await pushDevicesOf(db, input.schoolId, wanting);
+  const payload = { title: input.title, body: input.text, link: input.link, tag: input.source };
+  return wanting.flatMap((personId) =>
+    (devices.get(personId) ?? []).map((subscriptionId) => ({
+      schoolId: input.schoolId,
+      kind: 'push.send' as const,
+      payload: { subscriptionId, payload },
+    })),
+  );
 }
 
 /** Removes the notifications about something that is gone (a deleted post). */
@@ -303,7 +328,7 @@ export async function markNotificationsRead(
 // ── Choices ─────────────────────────────────────────────────────────────────────────────────
 
 function choiceOf(row: PreferenceRow): ChannelChoice {
-  return { inApp: Boolean(row.in_app), email: Boolean(row.email) };
+  return { inApp: Boolean(row.in_app), email: Boolean(row.email), push: Boolean(row.push) };
 }
 
 /** The person's choices: stored per category, the roles' defaults for the rest. */
@@ -335,6 +360,7 @@ export async function setNotificationPreferences(
         category,
         in_app: preferences[category].inApp ? 1 : 0,
         email: preferences[category].email ? 1 : 0,
+        push: preferences[category].push ? 1 : 0,
       })),
     );
     publish('notifications', [owner.personId]);

@@ -11,6 +11,7 @@ import { notificationsPersonalData } from '../notifications/notifications.person
 import { passwordLinksPersonalData } from '../password-links/password-links.personal-data';
 import { peoplePersonalData } from '../people/people.personal-data';
 import { postsPersonalData } from '../posts/posts.personal-data';
+import { pushPersonalData } from '../push/push.personal-data';
 import { sessionPersonalData } from '../session/session.personal-data';
 import { supervisionPersonalData } from '../supervision/supervision.personal-data';
 import type { Queryable, Trx } from '../../db/database';
@@ -31,6 +32,7 @@ export const PERSONAL_DATA: readonly PersonalData[] = [
   filesPersonalData,
   postsPersonalData,
   notificationsPersonalData,
+  pushPersonalData,
   passwordLinksPersonalData,
   linesPersonalData,
   electivesPersonalData,

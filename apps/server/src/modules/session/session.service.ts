@@ -5,11 +5,15 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { personName } from '../../db/rows';
 import { ProblemError } from '../../http/problem';
+import { sessionApp } from '../app-settings/app-settings.service';
 import { findPerson, mutableData } from '../people/directory.service';
 import { findSchool } from '../school/school.service';
 import { deleteSession } from './session.repository';
 
-/** The session as the web app needs it: who, which school, and what they may do. */
+/**
+ * The session as the web app needs it: who, which school, what they may do, and the school's app
+ * (the features switched on, its name, colour and logo).
+ */
 export async function describeSession(
   db: Queryable,
   principal: Pick<RequestPrincipal, 'personId' | 'schoolId' | 'roles'>,
@@ -20,6 +24,7 @@ export async function describeSession(
   ]);
   if (!person) throw new ProblemError('not-in-directory', SPEC_MESSAGES.notInDirectory);
   if (!school) throw new ProblemError('not-found', SPEC_MESSAGES.schoolMissing);
+  const app = await sessionApp(db, { id: school.id, shortName: school.short_name });
   return {
     user: {
       id: person.id,
@@ -30,6 +35,7 @@ export async function describeSession(
     },
     school: { id: school.id, shortName: school.short_name, longName: school.long_name },
     ...grantsOf(principal.roles),
+    ...app,
   };
 }
 

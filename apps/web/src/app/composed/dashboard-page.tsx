@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { AppFeature } from '@tun/shared/app-settings';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCan } from '../../entities/session/access';
@@ -16,6 +17,7 @@ export function DashboardPage() {
   useDocumentTitle(t('pages.dashboard.title'));
   // The session already carries the name, so there is something to show before /school answers.
   const longName = school.data?.longName ?? session.school.longName;
+  const on = (feature: AppFeature) => session.features.includes(feature);
 
   return (
     <Stack gap="lg">
@@ -25,9 +27,10 @@ export function DashboardPage() {
       </Stack>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <NextEventsCard />
-        <LatestPostsCard />
-        <MyAttendanceCard />
-        <SupervisionCard />
+        {/* Each card belongs to a feature; one the school has switched off is not shown. */}
+        {on('posts') && <LatestPostsCard />}
+        {on('attendance') && <MyAttendanceCard />}
+        {on('supervision') && <SupervisionCard />}
       </SimpleGrid>
     </Stack>
   );

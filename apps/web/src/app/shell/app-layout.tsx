@@ -6,11 +6,13 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
-import { ForbiddenContent } from '../../components/status-pages';
+import { ForbiddenContent, NotFoundContent } from '../../components/status-pages';
 import { canAccess } from '../../entities/session/access';
 import { useSession, useSessionQuery } from '../../entities/session/get-session';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { OfflineBanner } from '../../features/pwa/offline-banner';
 import { isApiError } from '../../lib/api-client';
+import { pageIsOn } from '../pages';
 import { MainNav } from './main-nav';
 import { UserMenu } from './user-menu';
 import { useLiveUpdates } from './use-live-updates';
@@ -45,7 +47,10 @@ export function AppLayout() {
   const [navOpen, nav] = useDisclosure(false);
   // Mantine's collapsed mobile navbar only slides away; inert keeps it out of the tab order too.
   const isPhone = useMediaQuery('(max-width: 47.99em)', false);
+  const page = useMatches({ select: (matches) => matches[matches.length - 1]?.staticData.page });
   const access = useMatches({ select: (matches) => matches[matches.length - 1]?.staticData.access });
+  // A feature the school has switched off is gone, as its API routes are (404), not refused.
+  const switchedOn = pageIsOn(session.features, page);
   const allowed = canAccess(session, access);
 
   useLiveUpdates();
@@ -93,7 +98,8 @@ export function AppLayout() {
         </AppShell.Navbar>
 
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
-          {allowed ? <Outlet /> : <ForbiddenContent />}
+          <OfflineBanner />
+          {!switchedOn ? <NotFoundContent /> : allowed ? <Outlet /> : <ForbiddenContent />}
         </AppShell.Main>
       </AppShell>
     </ModalsProvider>

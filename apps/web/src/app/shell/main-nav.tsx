@@ -4,7 +4,7 @@ import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canAccess } from '../../entities/session/access';
 import { useSession } from '../../entities/session/get-session';
-import { PAGE_ACCESS } from '../pages';
+import { PAGE_ACCESS, pageIsOn } from '../pages';
 import { MAIN_NAV, SETUP_NAV, type NavItem } from './nav-items';
 
 type AnchorNavLinkProps = NavLinkProps & Omit<ComponentPropsWithRef<'a'>, keyof NavLinkProps>;
@@ -34,11 +34,15 @@ function NavItems({ items, onNavigate }: { items: readonly NavItem[]; onNavigate
   ));
 }
 
-/** Shows each person the pages their roles open (SPEC §6); the server enforces the same. */
+/**
+ * Shows each person the pages their roles open (SPEC §6) among the features the school has
+ * switched on; the server enforces the same.
+ */
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const session = useSession();
-  const allowed = (item: NavItem) => canAccess(session, PAGE_ACCESS[item.page]);
+  const allowed = (item: NavItem) =>
+    pageIsOn(session.features, item.page) && canAccess(session, PAGE_ACCESS[item.page]);
   const main = MAIN_NAV.filter(allowed);
   const setup = SETUP_NAV.filter(allowed);
   return (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/api/logout';
 import { useErrorMessage } from '../../lib/error-message';
 import { notify } from '../../lib/notify';
+import { clearPersistedQueries } from '../query-client';
 import { stopLiveUpdates } from './use-live-updates';
 
 export function useSignOut() {
@@ -26,8 +27,10 @@ export function useSignOut() {
     stopLiveUpdates();
     await router.navigate({ to: '/login' });
     // After leaving /app, so no mounted page refetches its data as the cache empties. This drops
-    // the user, their profile and everything loaded for them (SPEC §4).
+    // the user, their profile and everything loaded for them (SPEC §4), and the copy kept for
+    // offline reading, so the next user of the device never sees it.
     queryClient.clear();
+    await clearPersistedQueries();
   }, [errorMessage, mutateAsync, queryClient, router, t]);
 
   return { signOut, pending: logout.isPending };

@@ -3,7 +3,9 @@ import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // The encoder is loaded only where a code is shown (staff's tag dialog, a room's screen).
-const QrCode = lazy(() => import('./qr-code').then((module) => ({ default: module.QrCode })));
+const QrCode = lazy(() =>
+  import('../../../components/qr-code').then((module) => ({ default: module.QrCode })),
+);
 
 class QrBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };

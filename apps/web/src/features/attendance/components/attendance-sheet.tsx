@@ -1,18 +1,32 @@
 import { Alert, Badge, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
-import { IconAlertCircle, IconArrowLeft, IconChecks, IconDeviceFloppy } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconChecks,
+  IconCloudUpload,
+  IconDeviceFloppy,
+} from '@tabler/icons-react';
 import { AnchorLink } from '../../../components/router-links';
-import type { AttendanceStatus } from '@tun/shared/attendance';
+import type { AttendanceSheet, AttendanceStatus } from '@tun/shared/attendance';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
-import { notify } from '../../../lib/notify';
+import { useOnlineStatus } from '../../../lib/online-status';
 import { usePeople } from '../../../entities/people/get-people';
+import { useSession } from '../../../entities/session/get-session';
 import { useCalendarNames } from '../../../entities/calendar/use-calendar-names';
-import { useAttendanceSheet } from '../api/get-attendance-sheet';
+import { attendanceSheetQueryOptions, useAttendanceSheet } from '../api/get-attendance-sheet';
 import { useEvent } from '../../../entities/attendance/get-event';
-import { useSaveAttendanceSheet } from '../api/save-attendance-sheet';
+import {
+  useDiscardSheetSave,
+  useSaveAttendanceSheet,
+  useSheetSaves,
+  useSheetShown,
+} from '../api/save-attendance-sheet';
 import { eventRange } from '../model/event-format';
 import { nameMap } from '../model/people-names';
 import { SheetRow } from './sheet-row';
@@ -26,6 +40,7 @@ import {
   type RowEdit,
   type SheetEdits,
 } from '../model/sheet-model';
+import { mergeEdits, replaceable, sheetSaveState, type SheetSaveState } from '../model/sheet-saves';
 import { STATUS_COLORS } from '../../../components/status-control';
 import { LoadError } from '../../../components/load-error';
 
@@ -45,15 +60,35 @@ function BackLink() {
 
 /**
  * Asks before leaving a sheet with changes not saved: a link in the app (the browser's own
- * dialog, which every screen reader knows) and closing or reloading the tab.
+ * dialog, which every screen reader knows) and closing or reloading the tab. A save waiting for
+ * the network goes with the teacher to other pages, but not through a reload: the queue lives in
+ * memory only.
  */
-function useConfirmLeave(pending: number) {
+function useConfirmLeave(pending: number, saveWaiting: boolean) {
   const { t } = useTranslation();
   useBlocker({
     shouldBlockFn: () =>
       pending > 0 && !window.confirm(t('attendance.sheet.leaveConfirm', { count: pending })),
-    enableBeforeUnload: () => pending > 0,
+    enableBeforeUnload: () => pending > 0 || saveWaiting,
   });
+}
+
+const NO_EDITS: SheetEdits = {};
+
+/** The line beside the save button: where the latest save stands, and what is not saved yet. */
+function useSaveStatus(state: SheetSaveState, pending: number, saved: boolean): string {
+  const { t } = useTranslation();
+  const unsaved = pending > 0 ? t('attendance.sheet.unsaved', { count: pending }) : null;
+  const save = {
+    none: null,
+    queued: t('attendance.sheet.queued'),
+    waiting: t('attendance.sheet.waiting'),
+    sending: t('attendance.sheet.sending'),
+    conflict: t('attendance.sheet.conflictStatus'),
+    failed: t('attendance.sheet.notSaved'),
+  }[state.kind];
+  if (save) return unsaved ? `${save} · ${unsaved}` : save;
+  return unsaved ?? (saved ? t('attendance.sheet.allSaved') : t('attendance.sheet.notSavedYet'));
 }
 
 /**
@@ -72,8 +107,18 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
   const canChange = sheet.data?.policies.change ?? false;
   const people = usePeople({ former: true });
   const calendarNames = useCalendarNames();
+  const session = useSession();
   const save = useSaveAttendanceSheet();
+  const discardSave = useDiscardSheetSave();
+  const queryClient = useQueryClient();
+  const online = useOnlineStatus();
+  useSheetShown(eventId);
+  // What the teacher has changed and not handed to a save yet. What a save holds until it is
+  // through comes from the save itself, so that it is still shown after a visit to another page.
   const [edits, setEdits] = useState<SheetEdits>({});
+  const saveState = sheetSaveState(useSheetSaves(eventId), online);
+  const queued = saveState.kind === 'none' ? NO_EDITS : saveState.save.edits;
+  const shownEdits = useMemo(() => mergeEdits(queued, edits), [queued, edits]);
 
   const names = useMemo(
     () =>
@@ -81,9 +126,12 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
     [people.data, t],
   );
   const rows = useMemo(() => sheet.data?.rows ?? [], [sheet.data]);
-  const pending = pendingChanges(rows, edits);
-  const counts = statusCounts(rows, edits);
-  useConfirmLeave(pending);
+  const pending = pendingChanges(rows, edits, queued);
+  const counts = statusCounts(rows, shownEdits);
+  useConfirmLeave(pending, saveState.kind !== 'none');
+  const saveStatus = useSaveStatus(saveState, pending, Boolean(sheet.data?.registration));
+  // One under way (or between two attempts) will be sent whatever happens: the next waits for it.
+  const saveBusy = saveState.kind !== 'none' && !replaceable(saveState);
 
   const onEdit = useCallback(
     (studentId: string, change: RowEdit) => setEdits((current) => withEdit(current, studentId, change)),
@@ -99,15 +147,43 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
     [names, people.data, t],
   );
 
-  const submit = async () => {
+  /**
+   * Hands everything changed to a save, based on the sheet shown (its registration date, so that
+   * a save sent later cannot overwrite one made since). Offline it waits in the queue; a save of
+   * this sheet that has not started, or has failed, is replaced, since this one holds it all.
+   */
+  const submit = (base: AttendanceSheet) => {
     const sent = edits;
+    const all = mergeEdits(queued, sent);
+    if (replaceable(saveState)) discardSave(saveState.save.id);
+    save.mutate({
+      eventId,
+      personId: session.user.id,
+      eventName: event.data
+        ? t('attendance.sheet.eventName', { name: event.data.name, when: eventRange(event.data, language) })
+        : t('attendance.sheet.thisEvent'),
+      edits: all,
+      input: { ...sheetInput(base.rows, all), basedOn: base.registration?.date ?? null },
+    });
+    setEdits((current) => editsAfterSave(current, sent));
+  };
+
+  /** After a conflict: the sheet as it is now, without the teacher's changes. */
+  const showCurrent = () => {
+    if (saveState.kind !== 'none') discardSave(saveState.save.id);
+    setEdits({});
+    void sheet.refetch();
+  };
+
+  /** After a conflict: the teacher's changes over the sheet as it is now, saved knowingly. */
+  const saveAnyway = async () => {
+    let current = sheet.data;
     try {
-      const saved = await save.mutateAsync({ eventId, input: sheetInput(rows, sent) });
-      setEdits((current) => editsAfterSave(current, sent));
-      notify({ color: 'fjord', message: t('attendance.sheet.saved', { count: saved.rows.length }) });
+      current = await queryClient.fetchQuery({ ...attendanceSheetQueryOptions(eventId), staleTime: 0 });
     } catch {
-      // Shown in the alert below the list; the edits stay so that nothing is lost.
+      // Offline again: the sheet as last fetched, which the conflict has already brought up to date.
     }
+    if (current) submit(current);
   };
 
   const roomName = event.data ? calendarNames.roomName(event.data.roomUsed) : null;
@@ -201,6 +277,25 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
             </Group>
           )}
 
+          {saveState.kind === 'conflict' && (
+            <Alert
+              color="orange"
+              variant="light"
+              icon={<IconAlertTriangle aria-hidden="true" />}
+              title={t('attendance.sheet.conflictTitle')}
+            >
+              <Stack gap="sm">
+                <Text size="sm">{t('errors.sheet-changed')}</Text>
+                <Group gap="sm">
+                  <Button variant="default" onClick={showCurrent}>
+                    {t('attendance.sheet.showCurrent')}
+                  </Button>
+                  <Button onClick={() => void saveAnyway()}>{t('attendance.sheet.saveAnyway')}</Button>
+                </Group>
+              </Stack>
+            </Alert>
+          )}
+
           <Title order={2} size="h4">
             {t('attendance.sheet.students', { count: rows.length })}
           </Title>
@@ -209,7 +304,7 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
               <SheetRow
                 key={row.studentId}
                 row={row}
-                edit={edits[row.studentId]}
+                edit={shownEdits[row.studentId]}
                 name={nameOf(row.studentId)}
                 canChange={canChange}
                 onEdit={onEdit}
@@ -218,14 +313,19 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
             ))}
           </Stack>
 
-          {save.isError && (
+          {saveState.kind === 'failed' && (
             <Alert
               color="red"
               variant="light"
               icon={<IconAlertCircle aria-hidden="true" />}
               title={t('attendance.sheet.saveFailed')}
             >
-              {errorMessage(save.error)}
+              <Stack gap="sm" align="flex-start">
+                <Text size="sm">{errorMessage(saveState.save.error)}</Text>
+                <Button variant="default" size="compact-sm" onClick={showCurrent}>
+                  {t('attendance.sheet.showCurrent')}
+                </Button>
+              </Stack>
             </Alert>
           )}
         </>
@@ -244,18 +344,19 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
           }}
         >
           <Group justify="space-between" gap="sm" wrap="nowrap">
-            <Text size="sm" role="status" fw={pending > 0 ? 600 : undefined}>
-              {pending > 0
-                ? t('attendance.sheet.unsaved', { count: pending })
-                : registration
-                  ? t('attendance.sheet.allSaved')
-                  : t('attendance.sheet.notSavedYet')}
-            </Text>
+            <Group gap={6} wrap="nowrap">
+              {saveState.kind === 'queued' && (
+                <IconCloudUpload size={18} aria-hidden="true" style={{ flexShrink: 0 }} />
+              )}
+              <Text size="sm" role="status" fw={pending > 0 || saveState.kind !== 'none' ? 600 : undefined}>
+                {saveStatus}
+              </Text>
+            </Group>
             <Button
               size="md"
               leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
-              loading={save.isPending}
-              onClick={() => void submit()}
+              loading={saveBusy}
+              onClick={() => sheet.data && submit(sheet.data)}
             >
               {t('attendance.sheet.save')}
             </Button>

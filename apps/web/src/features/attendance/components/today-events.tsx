@@ -4,12 +4,15 @@ import { isIsoDate, todayInSchoolZone } from '@tun/shared/time';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
+import { useOnlineStatus } from '../../../lib/online-status';
 import { useSession } from '../../../entities/session/get-session';
 import { useCalendarEvents } from '../../../entities/calendar/get-calendar-events';
 import { useCalendarNames } from '../../../entities/calendar/use-calendar-names';
 import { ButtonLink } from '../../../components/router-links';
 import { dayInstants } from '../model/attendance-dates';
 import { eventTimes } from '../model/event-format';
+import { sheetSaveStates } from '../model/sheet-saves';
+import { useAllSheetSaves } from '../api/save-attendance-sheet';
 
 type Scope = 'mine' | 'school';
 
@@ -34,6 +37,8 @@ export function TodayEvents() {
   );
   const events = useCalendarEvents(query);
   const list = (events.data ?? []).slice().sort((a, b) => a.start.localeCompare(b.start));
+  // Sheets saved offline and not through yet, or refused: the teacher finds them here again.
+  const saveStates = sheetSaveStates(useAllSheetSaves(), useOnlineStatus());
 
   return (
     <Stack gap="md">
@@ -85,6 +90,8 @@ export function TodayEvents() {
               event.groupsAttending.length === 0
                 ? t('attendance.today.wholeSchool')
                 : (attendees ?? []).join(', ');
+            const saveState = saveStates.get(event.id);
+            const saveFailed = saveState === 'conflict' || saveState === 'failed';
             return (
               <Paper component="li" key={event.id} withBorder radius="md" p="sm">
                 <Group justify="space-between" gap="sm" wrap="wrap">
@@ -94,6 +101,15 @@ export function TodayEvents() {
                       <Badge variant="light" tt="none">
                         {t(`eventTypes.${event.type}`)}
                       </Badge>
+                      {saveState && (
+                        <Badge
+                          variant={saveFailed ? 'filled' : 'outline'}
+                          color={saveFailed ? 'red' : 'gray'}
+                          tt="none"
+                        >
+                          {saveFailed ? t('attendance.today.saveFailed') : t('attendance.today.saveWaiting')}
+                        </Badge>
+                      )}
                     </Group>
                     <Text size="sm">
                       <time dateTime={event.start}>{eventTimes(event, language)}</time>

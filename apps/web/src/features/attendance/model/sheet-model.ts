@@ -74,14 +74,24 @@ export function sheetInput(rows: readonly AttendanceSheetRow[], edits: SheetEdit
   };
 }
 
-/** How many rows saving would change: a status or note the server does not have yet. */
-export function pendingChanges(rows: readonly AttendanceSheetRow[], edits: SheetEdits): number {
+/**
+ * How many rows saving would change: a status or note the server does not have yet, nor a save
+ * waiting to be sent (`queued`, the edits of that save).
+ */
+export function pendingChanges(
+  rows: readonly AttendanceSheetRow[],
+  edits: SheetEdits,
+  queued: SheetEdits = {},
+): number {
   let count = 0;
   for (const row of rows) {
     const edit = edits[row.studentId];
     if (!edit) continue;
-    const noteChanged = edit.note !== undefined && normalizedNote(edit.note) !== (row.record?.note ?? null);
-    if (statusChanged(row, edit) || noteChanged) count += 1;
+    const before = queued[row.studentId];
+    const status = before?.status ?? row.record?.manualStatus ?? null;
+    const note = before?.note !== undefined ? normalizedNote(before.note) : (row.record?.note ?? null);
+    const noteChanged = edit.note !== undefined && normalizedNote(edit.note) !== note;
+    if ((edit.status !== undefined && edit.status !== status) || noteChanged) count += 1;
   }
   return count;
 }

@@ -77,6 +77,7 @@ function PreferencesLoader({ onDone }: { onDone: () => void }) {
 const CELL_LABEL_KEYS = {
   inApp: 'notifications.preferences.cellInApp',
   email: 'notifications.preferences.cellEmail',
+  push: 'notifications.preferences.cellPush',
 } as const satisfies Record<NotificationChannel, string>;
 
 function PreferencesForm({ stored, onDone }: { stored: NotificationPreferences; onDone: () => void }) {
@@ -152,6 +153,10 @@ function PreferencesForm({ stored, onDone }: { stored: NotificationPreferences; 
           {email
             ? t('notifications.preferences.emailNote', { email })
             : t('notifications.preferences.noEmail')}
+        </Text>
+        {/* Push reaches only devices subscribed on the app setup page: the tick alone sends nothing. */}
+        <Text size="sm" c="dimmed">
+          {t('notifications.preferences.pushNote')}
         </Text>
         <Group justify="flex-end">
           <Button type="button" variant="default" onClick={onDone} disabled={update.isPending}>

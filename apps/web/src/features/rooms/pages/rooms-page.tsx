@@ -16,13 +16,16 @@ export interface RoomTagModalProps {
   onClose: () => void;
 }
 
-/** `RoomTagModal` shows a room's tag, which the attendance-tags feature owns (composed in app/). */
-export function RoomsPage({ RoomTagModal }: { RoomTagModal: ComponentType<RoomTagModalProps> }) {
+/**
+ * `RoomTagModal` shows a room's tag, which the attendance-tags feature owns (composed in app/);
+ * without it (attendance switched off for the school) rooms have no tag actions.
+ */
+export function RoomsPage({ RoomTagModal }: { RoomTagModal?: ComponentType<RoomTagModalProps> }) {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.rooms.title'));
   const canChange = useCan('rooms:change');
   // A room's tag lets anyone check in there: staff (events:change) look after it.
-  const canTag = useCan('events:change');
+  const canTag = useCan('events:change') && RoomTagModal !== undefined;
   const hasActions = canChange || canTag;
   const rooms = useRooms();
   const deletion = useRoomDeletion();
@@ -118,7 +121,7 @@ export function RoomsPage({ RoomTagModal }: { RoomTagModal: ComponentType<RoomTa
         </Table>
       )}
 
-      {canTag && (
+      {canTag && RoomTagModal && (
         <RoomTagModal
           opened={tagDialog.opened}
           room={tagDialog.room}

@@ -13,8 +13,9 @@ interface QrCodeProps {
 }
 
 /**
- * A QR code drawn as one SVG path: sharp on a wall screen and on paper, no canvas or inline
- * HTML. Error correction M survives a scuffed printout and keeps a scan link small.
+ * A QR code drawn as one SVG path: sharp on a wall screen, on paper and at any size, black on
+ * white whatever the colour scheme, no canvas or inline HTML. Error correction M survives a
+ * scuffed printout and keeps a link small. Room tags and the app's install address use it.
  */
 export function QrCode({ value, label, size }: QrCodeProps) {
   const { path, width } = useMemo(() => {

@@ -1,0 +1,157 @@
+import { startTestPushService, TestBrowser } from '../../apps/server/test/push-endpoint';
+import { expectNoAxeViolations } from '../axe';
+import { call, expect, test, unique } from '../fixtures';
+
+interface Manifest {
+  name: string;
+  short_name: string;
+  start_url: string;
+  scope: string;
+  display: string;
+  theme_color: string;
+  icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  shortcuts: { name: string; url: string }[];
+}
+
+test('the manifest names the school, has icons of 192 and 512 (one maskable) that exist, and starts inside its scope', async ({
+  student,
+}) => {
+  const response = await student.page.request.get('/manifest.webmanifest');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  const manifest = (await response.json()) as Manifest;
+  expect(manifest.name).toBeTruthy();
+  expect(manifest.short_name.length).toBeLessThanOrEqual(12);
+  expect(manifest.display).toBe('standalone');
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  const scope = new URL(manifest.scope, 'http://tun.test/');
+  const start = new URL(manifest.start_url, scope);
+  expect(start.href.startsWith(scope.href)).toBe(true);
+  expect(start.pathname).toBe('/app/dashboard');
+  const sizes = manifest.icons.map((icon) => icon.sizes);
+  expect(sizes).toContain('192x192');
+  expect(sizes).toContain('512x512');
+  expect(manifest.icons.some((icon) => icon.purpose?.split(' ').includes('maskable'))).toBe(true);
+  for (const icon of manifest.icons) {
+    const image = await student.page.request.get(icon.src);
+    expect(image.status(), icon.src).toBe(200);
+    expect(image.headers()['content-type']).toBe(icon.type);
+  }
+  expect(manifest.shortcuts.map((shortcut) => shortcut.name)).toEqual(['Kalender', 'Oppmøte', 'Skann']);
+});
+
+test('a push for a post reaches the device the student subscribed and decrypts to the post’s title', async ({
+  api,
+  member,
+}) => {
+  const pushService = await startTestPushService();
+  try {
+    const id = unique();
+    const line = await call<{ id: string }>(api, 'POST', '/api/v1/lines', {
+      name: `Kunst ${id}`,
+      shortName: 'KUN',
+      color: 'grape',
+    });
+    const student = await member({ first: 'Pia', memberOf: [line.id] });
+    // The device's browser subscribes as PushManager.subscribe() would, with keys of its own.
+    const device = new TestBrowser(pushService.origin);
+    const subscribed = await student.page.request.post('/api/v1/push/subscriptions', {
+      data: device.subscription(),
+    });
+    expect(subscribed.status(), await subscribed.text()).toBe(201);
+
+    const TITLE = `Utstilling i gymsalen ${id}`;
+    await call(api, 'POST', '/api/v1/posts', {
+      title: TITLE,
+      body: '<p>Kom og se!</p>',
+      audience: { kind: 'selected', lineIds: [line.id] },
+    });
+    const [push] = await pushService.waitFor(1, 20_000);
+    expect(push!.path).toBe(device.path);
+    const payload = JSON.parse(device.decrypt(push!.body)) as { title: string; link: string };
+    expect(payload.title).toBe(TITLE);
+    expect(payload.link).toMatch(/^\/app\/posts\?post=/);
+  } finally {
+    await pushService.close();
+  }
+});
+
+test('an admin switches posts off: the navigation loses it, its page and API are gone, and on again brings it back', async ({
+  member,
+}) => {
+  const admin = await member({ first: 'Ane', roles: ['admin'] });
+  const { page } = admin;
+  const nav = page.getByRole('navigation', { name: 'Hovedmeny' });
+  const setPosts = async (on: boolean) => {
+    await page.goto('/app/setup/app');
+    const features = page.getByRole('group', { name: 'Funksjoner' });
+    const posts = features.getByRole('switch', { name: 'Innlegg' });
+    await expect(posts).toBeChecked({ checked: !on });
+    await posts.click({ force: true });
+    await page.getByRole('button', { name: 'Lagre' }).click();
+    await expect(page.getByText('Appinnstillingene er lagret.')).toBeVisible();
+  };
+  await page.goto('/app/setup/app');
+  await expect(page.getByRole('heading', { level: 1, name: 'Appoppsett' })).toBeVisible();
+  await expectNoAxeViolations(page, '/app/setup/app as an admin');
+  try {
+    await setPosts(false);
+    await expect(nav.getByRole('link', { name: 'Innlegg' })).toHaveCount(0);
+    expect((await page.request.get('/api/v1/posts')).status()).toBe(404);
+    await page.goto('/app/posts');
+    await expect(page.getByText('Fant ikke siden')).toBeVisible();
+  } finally {
+    await setPosts(true);
+  }
+  await expect(nav.getByRole('link', { name: 'Innlegg' })).toBeVisible();
+  expect((await page.request.get('/api/v1/posts')).status()).toBe(200);
+});
+
+test('a teacher saves a sheet offline; back online the save reaches the server with the teacher as registrar', async ({
+  api,
+  member,
+  teacher,
+}) => {
+  const id = unique();
+  const line = await call<{ id: string }>(api, 'POST', '/api/v1/lines', {
+    name: `Friluft ${id}`,
+    shortName: 'FRI',
+    color: 'green',
+  });
+  const student = await member({ first: 'Ola', memberOf: [line.id] });
+  const start = Date.now() - 5 * 60_000;
+  const lesson = await call<{ id: string }>(api, 'POST', '/api/v1/calendar/events', {
+    name: `Padling ${id}`,
+    start: new Date(start).toISOString(),
+    end: new Date(start + 60 * 60_000).toISOString(),
+    type: 'class',
+    mandatory: true,
+    groupsAttending: [line.id],
+  });
+  const sheetUrl = `/api/v1/attendance/events/${encodeURIComponent(lesson.id)}`;
+  const { page } = teacher;
+  await page.goto(`/app/attendance?type=event&id=${encodeURIComponent(lesson.id)}`);
+  const row = page.getByRole('radiogroup', { name: student.fullName });
+  await expect(row).toBeVisible();
+
+  await page.context().setOffline(true);
+  await row.getByText('Gyldig fravær').click();
+  await page.getByRole('button', { name: 'Lagre fravær' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Lagres når du er på nett igjen' })).toBeVisible();
+  await expect(row.getByRole('radio', { name: 'Gyldig fravær' })).toBeChecked();
+  // Nothing has reached the server yet.
+  const waiting = await call<{ registration: unknown }>(api, 'GET', sheetUrl);
+  expect(waiting.registration).toBeNull();
+
+  await page.context().setOffline(false);
+  await expect(page.getByText(/Fraværslisten for .* er lagret\./)).toBeVisible();
+  const saved = await call<{
+    registration: { registeredBy: string } | null;
+    rows: { studentId: string; record: { manualStatus: string; registeredBy: string } | null }[];
+  }>(api, 'GET', sheetUrl);
+  expect(saved.registration?.registeredBy).toBe(teacher.id);
+  expect(saved.rows.find((r) => r.studentId === student.id)?.record).toMatchObject({
+    manualStatus: 'justifiedLeave',
+    registeredBy: teacher.id,
+  });
+});
