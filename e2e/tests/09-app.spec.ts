@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { startTestPushService, TestBrowser } from '../../apps/server/test/push-endpoint';
 import { expectNoAxeViolations } from '../axe';
 import { call, expect, test, unique } from '../fixtures';
@@ -12,6 +13,88 @@ interface Manifest {
   icons: { src: string; sizes: string; type: string; purpose?: string }[];
   shortcuts: { name: string; url: string }[];
 }
+
+/**
+ * The keys of the queries the app has saved for offline use (TanStack Query's cache in
+ * IndexedDB), each as JSON. A page's data is saved a moment after it arrives.
+ */
+function savedForOffline(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('keyval')) return resolve([]);
+          const read = db.transaction('keyval').objectStore('keyval').get('tun.query-cache');
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            if (typeof read.result !== 'string') return resolve([]);
+            const saved = JSON.parse(read.result) as { clientState: { queries: { queryKey: unknown }[] } };
+            resolve(saved.clientState.queries.map((query) => JSON.stringify(query.queryKey)));
+          };
+        };
+      }),
+  );
+}
+
+test('the service worker installs; with the network cut the dashboard, the timetable and a post still open', async ({
+  api,
+  member,
+}) => {
+  const id = unique();
+  const line = await call<{ id: string }>(api, 'POST', '/api/v1/lines', {
+    name: `Keramikk ${id}`,
+    shortName: 'KER',
+    color: 'orange',
+  });
+  const LESSON = `Dreiing ${id}`;
+  const start = Date.now() - 5 * 60_000;
+  await call(api, 'POST', '/api/v1/calendar/events', {
+    name: LESSON,
+    start: new Date(start).toISOString(),
+    end: new Date(start + 60 * 60_000).toISOString(),
+    type: 'class',
+    mandatory: true,
+    groupsAttending: [line.id],
+    roomUsed: (await call<{ id: string }>(api, 'POST', '/api/v1/rooms', { name: `Verksted ${id}` })).id,
+  });
+  const TITLE = `Brenning av leirvarer ${id}`;
+  const post = await call<{ id: string }>(api, 'POST', '/api/v1/posts', {
+    title: TITLE,
+    body: '<p>Ovnen fyres fredag.</p>',
+    audience: { kind: 'selected', lineIds: [line.id] },
+  });
+  const student = await member({ first: 'Live', memberOf: [line.id] });
+  const { page } = student;
+
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hei, Live!' })).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const saved = async (prefix: string) => (await savedForOffline(page)).some((key) => key.startsWith(prefix));
+  await page.goto('/app/calendar');
+  await expect(page.getByRole('button', { name: new RegExp(LESSON) })).toBeVisible();
+  await expect.poll(() => saved('["calendar","events"')).toBe(true);
+  await page.goto(`/app/posts?post=${post.id}`);
+  await expect(page.getByRole('dialog', { name: TITLE })).toBeVisible();
+  await expect
+    .poll(async () => (await savedForOffline(page)).some((key) => key.includes(post.id)))
+    .toBe(true);
+
+  await page.context().setOffline(true);
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hei, Live!' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Frakoblet – sist oppdatert kl\. \d{2}[:.]\d{2}/ }),
+  ).toBeVisible();
+  await page.goto('/app/calendar');
+  await expect(page.getByRole('button', { name: new RegExp(LESSON) })).toBeVisible();
+  await page.goto(`/app/posts?post=${post.id}`);
+  await expect(page.getByRole('dialog', { name: TITLE })).toContainText('Ovnen fyres fredag.');
+  await page.context().setOffline(false);
+});
 
 test('the manifest names the school, has icons of 192 and 512 (one maskable) that exist, and starts inside its scope', async ({
   student,
@@ -127,6 +210,7 @@ test('a teacher saves a sheet offline; back online the save reaches the server w
     type: 'class',
     mandatory: true,
     groupsAttending: [line.id],
+    roomUsed: (await call<{ id: string }>(api, 'POST', '/api/v1/rooms', { name: `Verksted ${id}` })).id,
   });
   const sheetUrl = `/api/v1/attendance/events/${encodeURIComponent(lesson.id)}`;
   const { page } = teacher;
