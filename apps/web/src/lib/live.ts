@@ -27,16 +27,18 @@ export function parseLiveMessage(data: string): LiveMessage | null {
 export async function applyLiveMessage(queryClient: QueryClient, message: LiveMessage): Promise<void> {
   await Promise.all(
     LIVE_TOPICS[message.topic].invalidates.map(async (queryKey) => {
-      // Invalidating cancels a refetch under way, but not a query's first fetch (with no data to
-      // show meanwhile, it joins that fetch instead), and that fetch may have read before the
-      // change: once it is done, fetch again.
-      const firstFetches = queryClient
+      // A fetch under way is not cancelled: it may be the next page someone asked for («Vis
+      // flere»), which a cancel would drop. It may also have read before the change, so once it
+      // is done, those queries are fetched again.
+      const underWay = queryClient
         .getQueryCache()
         .findAll({ queryKey })
-        .filter((query) => query.state.fetchStatus === 'fetching' && query.state.data === undefined);
-      await queryClient.invalidateQueries({ queryKey });
+        .filter((query) => query.state.fetchStatus === 'fetching');
+      await queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
       await Promise.all(
-        firstFetches.map((query) => queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true })),
+        underWay.map((query) =>
+          queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: false }),
+        ),
       );
     }),
   );
