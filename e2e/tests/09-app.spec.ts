@@ -244,3 +244,18 @@ test('a teacher saves a sheet offline; back online the save reaches the server w
     registeredBy: teacher.id,
   });
 });
+
+test('the school’s default language is used by those who have not chosen one', async ({ api, member }) => {
+  const settings = await call<Record<string, unknown>>(api, 'GET', '/api/v1/app-settings');
+  const { logoUrl: _logoUrl, ...input } = settings;
+  try {
+    await call(api, 'PUT', '/api/v1/app-settings', { ...input, defaultLanguage: 'nn' });
+    const { page } = await member({ first: 'Nils' });
+    await page.goto('/app/dashboard');
+    // Nynorsk: «Varsel», where bokmål says «Varsler».
+    await expect(page.getByRole('button', { name: 'Varsel' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nn');
+  } finally {
+    await call(api, 'PUT', '/api/v1/app-settings', { ...input, defaultLanguage: 'nb' });
+  }
+});

@@ -80,6 +80,21 @@ export async function changeLanguage(language: Language): Promise<void> {
   }
 }
 
+/**
+ * The school's default language (its app settings), for someone who has not chosen one on this
+ * device: their own choice, once made, always wins. Not remembered, so a later change of the
+ * school's default reaches them too.
+ */
+export async function applySchoolLanguage(language: Language): Promise<void> {
+  if (storedLanguage() !== null || currentLanguage() === language) return;
+  try {
+    await ensureLoaded(language);
+    await i18next.changeLanguage(language);
+  } catch {
+    // The catalog could not load (offline, stale deploy): stay in the language shown.
+  }
+}
+
 export function currentLanguage(): Language {
   const language = i18next.resolvedLanguage ?? i18next.language;
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;

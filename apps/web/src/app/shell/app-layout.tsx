@@ -12,6 +12,7 @@ import { useSession, useSessionQuery } from '../../entities/session/get-session'
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { OfflineBanner } from '../../features/pwa/offline-banner';
 import { isApiError } from '../../lib/api-client';
+import { applySchoolLanguage } from '../../lib/i18n';
 import { pageIsOn } from '../pages';
 import { MainNav } from './main-nav';
 import { UserMenu } from './user-menu';
@@ -56,6 +57,10 @@ export function AppLayout() {
   useLiveUpdates();
   useSessionExpiry();
   useFocusMainOnNavigate();
+  const schoolLanguage = session.app.defaultLanguage;
+  useEffect(() => {
+    void applySchoolLanguage(schoolLanguage);
+  }, [schoolLanguage]);
 
   return (
     <ModalsProvider labels={{ confirm: t('modals.confirm'), cancel: t('modals.cancel') }}>
