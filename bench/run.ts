@@ -8,6 +8,7 @@
  *   --sqlite-only    leave PostgreSQL out
  *   --only <text>    only the scenarios whose name contains the text (any case; may be repeated);
  *                    the framework ceiling always runs, since the ratios need it
+ *                    (`--only lighthouse`: Lighthouse on the web app, on SQLite only)
  *
  * PostgreSQL: BENCH_DATABASE_URL (an account that may create databases), else the server on
  * 127.0.0.1:5432 if one answers there.
@@ -19,6 +20,12 @@ import { parseArgs } from 'node:util';
 import { prepareDataset } from './dataset';
 import { measureLoad, measurementProblem, type LoadSettings, type Measurement } from './measure';
 import { measureTusUpload, UPLOAD_BYTES, type UploadMeasurement } from './files';
+import {
+  LIGHTHOUSE_BUDGET,
+  measureLighthouse,
+  type LighthouseMeasurement,
+  type PageAudit,
+} from './lighthouse';
 import { startMailSink, type MailSink } from './mail-sink';
 import { measurePublish, type PublishMeasurement } from './posts';
 import { describeBudget, format, missedLimits, renderTable, type Row } from './report';
@@ -116,6 +123,7 @@ interface DialectResult {
   measurements: Record<string, Measurement>;
   uploads?: UploadMeasurement;
   publish?: PublishMeasurement;
+  lighthouse?: LighthouseMeasurement;
   serverLog: string[];
   error?: string;
 }
@@ -201,6 +209,8 @@ async function runScenarios(
 /** The one-off rows after the loads, by name as `--only` matches them. */
 const UPLOAD_SCENARIO = `upload ${UPLOAD_BYTES / 2 ** 20} MB over tus`;
 const PUBLISH_SCENARIO = 'publish to the whole school';
+/** The web app in a browser, once (on SQLite): what the database is does not reach it. */
+const LIGHTHOUSE_SCENARIO = 'lighthouse (mobile) and installable';
 
 /**
  * One person's upload, not a load: the median time of a 50 MB tus upload (several PATCHes, as the
@@ -260,6 +270,74 @@ async function publishRow(ctx: BenchContext, mail: MailSink, result: DialectResu
   }
 }
 
+const LIGHTHOUSE_BUDGET_TEXT = `performance ≥ ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility}`;
+
+/** One page's row: the scores as the verdict, LCP and TBT in the note (simulated mobile). */
+function lighthousePageRow(audit: PageAudit): Row {
+  const scenario = `lighthouse ${audit.path} (mobile)`;
+  if (audit.runtimeError) return failedRow(scenario, LIGHTHOUSE_BUDGET_TEXT, audit.runtimeError);
+  if (!new URL(audit.finalUrl).pathname.startsWith(audit.path)) {
+    return failedRow(scenario, LIGHTHOUSE_BUDGET_TEXT, `the page ended at ${audit.finalUrl}`);
+  }
+  const missed: string[] = [];
+  if (audit.performance === null || audit.performance < LIGHTHOUSE_BUDGET.performance) {
+    missed.push(`performance ${audit.performance ?? '—'} < ${LIGHTHOUSE_BUDGET.performance}`);
+  }
+  if (audit.accessibility === null || audit.accessibility < LIGHTHOUSE_BUDGET.accessibility) {
+    missed.push(`accessibility ${audit.accessibility ?? '—'} < ${LIGHTHOUSE_BUDGET.accessibility}`);
+  }
+  const worst = audit.worstAudits.map(
+    (item) => `${item.id} (${item.title}${item.displayValue ? `: ${item.displayValue}` : ''})`,
+  );
+  return {
+    scenario,
+    p50Ms: null,
+    p99Ms: null,
+    requestsPerSecond: null,
+    ratio: null,
+    budget: LIGHTHOUSE_BUDGET_TEXT,
+    verdict: missed.length > 0 ? 'MISS' : 'OK',
+    missed,
+    note:
+      `performance ${audit.performance ?? '—'}, accessibility ${audit.accessibility ?? '—'}, ` +
+      `LCP ${format(audit.lcpMs)} ms, TBT ${format(audit.tbtMs)} ms (simulated mobile)` +
+      (worst.length > 0 ? `; failing: ${worst.join('; ')}` : ''),
+  };
+}
+
+/** /login and /app/dashboard through Lighthouse, and Chromium's installability errors. */
+async function lighthouseRows(ctx: BenchContext, cleanup: Cleanup, result: DialectResult): Promise<Row[]> {
+  const installable = 'installable (/app/dashboard)';
+  try {
+    const measured = await measureLighthouse(ctx, (label, stop) => cleanup.add(label, stop));
+    result.lighthouse = measured;
+    const rows = measured.pages.map(lighthousePageRow);
+    if (measured.installabilityError || !measured.installability) {
+      rows.push(failedRow(installable, 'no errors', measured.installabilityError ?? 'not checked'));
+      return rows;
+    }
+    const { errors, serviceWorkerReady } = measured.installability;
+    const missed = errors.map((error) =>
+      [error.errorId, ...error.errorArguments.map((arg) => `${arg.name}=${arg.value}`)].join(' '),
+    );
+    if (!serviceWorkerReady) missed.push('no service worker became ready');
+    rows.push({
+      scenario: installable,
+      p50Ms: null,
+      p99Ms: null,
+      requestsPerSecond: null,
+      ratio: null,
+      budget: 'no errors',
+      verdict: missed.length > 0 ? 'MISS' : 'OK',
+      missed,
+      note: `installability errors: ${errors.length === 0 ? 'none' : errors.map((e) => e.errorId).join(', ')}`,
+    });
+    return rows;
+  } catch (error) {
+    return [failedRow(LIGHTHOUSE_SCENARIO, LIGHTHOUSE_BUDGET_TEXT, error)];
+  }
+}
+
 async function benchDialect(
   dialect: Dialect,
   adminUrl: string | undefined,
@@ -294,6 +372,10 @@ async function benchDialect(
       if (selected(PUBLISH_SCENARIO)) {
         progress(`${dialect}: ${PUBLISH_SCENARIO}…`);
         result.rows.push(await publishRow(ctx, mail, result));
+      }
+      if (dialect === 'sqlite' && selected(LIGHTHOUSE_SCENARIO)) {
+        progress(`${dialect}: ${LIGHTHOUSE_SCENARIO}…`);
+        result.rows.push(...(await lighthouseRows(ctx, cleanup, result)));
       }
     } finally {
       result.serverLog.push(...server.logTail());
