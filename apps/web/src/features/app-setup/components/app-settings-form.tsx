@@ -12,7 +12,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { ChangedElsewhereAlert } from '../../../components/changed-elsewhere-alert';
 import {
   APP_FEATURES,
   APP_LANGUAGES,
@@ -109,20 +110,12 @@ export function AppSettingsForm({ settings }: { settings: AppSettings }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         {changedElsewhere && (
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconInfoCircle aria-hidden="true" />}
+          <ChangedElsewhereAlert
             title={t('appSetup.form.changedElsewhere.title')}
-            role="status"
-          >
-            <Stack gap="sm" align="flex-start">
-              {t('appSetup.form.changedElsewhere.message')}
-              <Button variant="default" size="xs" onClick={() => adopt(remote)}>
-                {t('appSetup.form.changedElsewhere.reload')}
-              </Button>
-            </Stack>
-          </Alert>
+            message={t('appSetup.form.changedElsewhere.message')}
+            reloadLabel={t('appSetup.form.changedElsewhere.reload')}
+            onReload={() => adopt(remote)}
+          />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput

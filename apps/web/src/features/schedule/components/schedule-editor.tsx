@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { ChangedElsewhereAlert } from '../../../components/changed-elsewhere-alert';
 import { NORMAL_WEEK_ID, WEEK_DAYS, type Schedule, type WeekDay } from '@tun/shared/calendar';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -227,21 +228,13 @@ export function ScheduleEditor({ schedule, canChange, onDirtyChange, onDelete }:
           </Group>
           {/* In the sticky bar, so it is seen wherever in the week the admin is. */}
           {changedElsewhere && (
-            <Alert
+            <ChangedElsewhereAlert
               mt="sm"
-              color="orange"
-              variant="light"
-              icon={<IconInfoCircle aria-hidden="true" />}
               title={t('schedule.changedElsewhere.title')}
-              role="status"
-            >
-              <Stack gap="sm" align="flex-start">
-                {t('schedule.changedElsewhere.message')}
-                <Button variant="default" size="xs" onClick={() => adopt(schedule)}>
-                  {t('schedule.changedElsewhere.reload')}
-                </Button>
-              </Stack>
-            </Alert>
+              message={t('schedule.changedElsewhere.message')}
+              reloadLabel={t('schedule.changedElsewhere.reload')}
+              onReload={() => adopt(schedule)}
+            />
           )}
         </Paper>
       )}

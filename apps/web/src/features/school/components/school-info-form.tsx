@@ -1,6 +1,6 @@
-import { Alert, Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { ChangedElsewhereAlert } from '../../../components/changed-elsewhere-alert';
 import { SCHOOL_LONG_NAME_MAX, SCHOOL_SHORT_NAME_MAX } from '@tun/shared/limits';
 import type { School, SchoolUpdate } from '@tun/shared/school';
 import i18next from 'i18next';
@@ -136,20 +136,12 @@ export function SchoolInfoForm({ school }: { school: School }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="lg" maw={640}>
         {changedElsewhere && (
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconInfoCircle aria-hidden="true" />}
+          <ChangedElsewhereAlert
             title={t('schoolInfo.changedElsewhere.title')}
-            role="status"
-          >
-            <Stack gap="sm" align="flex-start">
-              {t('schoolInfo.changedElsewhere.message')}
-              <Button variant="default" size="xs" onClick={() => adopt(remote)}>
-                {t('schoolInfo.changedElsewhere.reload')}
-              </Button>
-            </Stack>
-          </Alert>
+            message={t('schoolInfo.changedElsewhere.message')}
+            reloadLabel={t('schoolInfo.changedElsewhere.reload')}
+            onReload={() => adopt(remote)}
+          />
         )}
         <TextInput
           label={t('schoolInfo.shortName')}
