@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 import { generateTransparentAsset } from '@vite-pwa/assets-generator/api';
 
 // The server the dev server forwards /api to; another port when several run side by side.
@@ -81,6 +82,14 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
       },
       devOptions: { enabled: false },
+    }),
+    // Brotli and gzip beside every text file, at the highest level (the cost is paid once, at
+    // build): the server picks one by Accept-Encoding and never compresses an asset per request.
+    compression({
+      include: /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/,
+      threshold: 1024,
+      algorithms: ['brotliCompress', 'gzip'],
+      logLevel: 'silent',
     }),
   ],
   resolve: {

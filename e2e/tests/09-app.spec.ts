@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { startTestPushService, TestBrowser } from '../../apps/server/test/push-endpoint';
 import { expectNoAxeViolations } from '../axe';
 import { call, expect, test, unique } from '../fixtures';
+import { png } from '../images';
 
 interface Manifest {
   name: string;
@@ -19,8 +20,13 @@ interface Manifest {
  * IndexedDB), each as JSON. A page's data is saved a moment after it arrives.
  */
 function savedForOffline(page: Page): Promise<string[]> {
+  return readSavedCache(page, 'queries');
+}
+
+/** The keys of what the app keeps in IndexedDB: its saved queries, or its unsent saves. */
+function readSavedCache(page: Page, part: 'queries' | 'mutations'): Promise<string[]> {
   return page.evaluate(
-    () =>
+    (part) =>
       new Promise<string[]>((resolve, reject) => {
         const open = indexedDB.open('keyval-store');
         open.onerror = () => reject(open.error);
@@ -31,11 +37,15 @@ function savedForOffline(page: Page): Promise<string[]> {
           read.onerror = () => reject(read.error);
           read.onsuccess = () => {
             if (typeof read.result !== 'string') return resolve([]);
-            const saved = JSON.parse(read.result) as { clientState: { queries: { queryKey: unknown }[] } };
-            resolve(saved.clientState.queries.map((query) => JSON.stringify(query.queryKey)));
+            const saved = JSON.parse(read.result) as {
+              clientState: Record<string, { queryKey?: unknown; mutationKey?: unknown }[]>;
+            };
+            const entries = saved.clientState[part] ?? [];
+            resolve(entries.map((entry) => JSON.stringify(entry.queryKey ?? entry.mutationKey)));
           };
         };
       }),
+    part,
   );
 }
 
@@ -195,7 +205,7 @@ test('an admin switches posts off: the navigation loses it, its page and API are
   expect((await page.request.get('/api/v1/posts')).status()).toBe(200);
 });
 
-test('a teacher saves a sheet offline; back online the save reaches the server with the teacher as registrar', async ({
+test('a teacher saves a sheet offline, reloads the app offline, and back online the save reaches the server with the teacher as registrar', async ({
   api,
   member,
   teacher,
@@ -222,11 +232,24 @@ test('a teacher saves a sheet offline; back online the save reaches the server w
   await page.goto(`/app/attendance?type=event&id=${encodeURIComponent(lesson.id)}`);
   const row = page.getByRole('radiogroup', { name: student.fullName });
   await expect(row).toBeVisible();
+  // The app must open offline after the reload below: its service worker serves it.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect
+    .poll(async () => (await savedForOffline(page)).some((key) => key.includes(lesson.id)))
+    .toBe(true);
 
   await page.context().setOffline(true);
   await row.getByText('Gyldig fravær').click();
   await page.getByRole('button', { name: 'Lagre fravær' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Lagres når du er på nett igjen' })).toBeVisible();
+  const queued = page.getByRole('status').filter({ hasText: 'Lagres når du er på nett igjen' });
+  await expect(queued).toBeVisible();
+  await expect(row.getByRole('radio', { name: 'Gyldig fravær' })).toBeChecked();
+  // The queued save is kept on the device, and survives the app being reloaded offline.
+  await expect
+    .poll(async () => (await readSavedCache(page, 'mutations')).some((key) => key.includes('save-sheet')))
+    .toBe(true);
+  await page.reload();
+  await expect(queued).toBeVisible();
   await expect(row.getByRole('radio', { name: 'Gyldig fravær' })).toBeChecked();
   // Nothing has reached the server yet.
   const waiting = await call<{ registration: unknown }>(api, 'GET', sheetUrl);
@@ -257,5 +280,46 @@ test('the school’s default language is used by those who have not chosen one',
     await expect(page.locator('html')).toHaveAttribute('lang', 'nn');
   } finally {
     await call(api, 'PUT', '/api/v1/app-settings', { ...input, defaultLanguage: 'nb' });
+  }
+});
+
+test('an admin gives the app a short name and the school’s logo: every header and the manifest show them', async ({
+  api,
+  member,
+}) => {
+  const id = unique();
+  const LOGO = `skolemerke-${id}.png`;
+  const uploaded = await api.post('/api/v1/files', {
+    multipart: { file: { name: LOGO, mimeType: 'image/png', buffer: png(64, 64) } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const logo = (await uploaded.json()) as { id: string };
+  const settings = await call<Record<string, unknown>>(api, 'GET', '/api/v1/app-settings');
+  const { logoUrl: _logoUrl, ...input } = settings;
+  const SHORT = 'Fjellappen';
+  try {
+    const { page } = await member({ first: 'Asta', roles: ['admin'] });
+    await page.goto('/app/setup/app');
+    await page.getByRole('textbox', { name: 'Kort navn' }).fill(SHORT);
+    await page.getByRole('textbox', { name: 'Logo' }).fill(`skolemerke-${id}`);
+    await page.getByRole('option', { name: LOGO }).click();
+    await expect(page.getByRole('img', { name: 'Logoen som er valgt' })).toBeVisible();
+    await page.getByRole('button', { name: 'Lagre', exact: true }).click();
+    await expect(page.getByText('Appinnstillingene er lagret.')).toBeVisible();
+
+    const { page: studentPage } = await member({ first: 'Siri' });
+    await studentPage.goto('/app/dashboard');
+    const banner = studentPage.getByRole('banner');
+    await expect(banner.getByRole('link', { name: SHORT })).toBeVisible();
+    const mark = banner.locator('img');
+    await expect(mark).toHaveAttribute('src', new RegExp(`/api/v1/files/${logo.id}/`));
+    // The logo really loads for a student (it is served to everyone of the school).
+    await expect.poll(() => mark.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expectNoAxeViolations(studentPage);
+
+    const manifest = (await (await studentPage.request.get('/manifest.webmanifest')).json()) as Manifest;
+    expect(manifest.short_name).toBe(SHORT);
+  } finally {
+    await call(api, 'PUT', '/api/v1/app-settings', input);
   }
 });

@@ -29,14 +29,15 @@ const REVALIDATED = new Set(['sw.js']);
 /**
  * Serves the built web app. A path that is not a file gets index.html (history fallback), so
  * every route of the app opens directly; the app itself shows its not-found page. Hashed
- * assets are cached for a year, index.html never.
+ * assets are cached for a year, index.html never. The build writes a brotli and a gzip copy of
+ * every text file beside it; the one the browser accepts is sent as it is.
  */
 export async function spaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const root = ctx.config.webDist;
   let files = filesUnder(root);
   let scannedAt = Date.now();
   if (!files.has('index.html')) app.log.warn(`The web app is not built (${root}); run npm run build.`);
-  await app.register(fastifyStatic, { root, serve: false });
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const path = (request.params as { '*': string })['*'];

@@ -4,6 +4,11 @@ import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-cl
 import type { Session } from '@tun/shared/auth';
 import { del, get, set } from 'idb-keyval';
 import { sessionQueryKey, sessionQueryOptions } from '../entities/session/get-session';
+import {
+  isUnsentSheetSave,
+  registerSheetSaves,
+  resumeSheetSaves,
+} from '../features/attendance/api/save-attendance-sheet';
 import { ApiError, isApiError } from '../lib/api-client';
 import { isOnline } from '../lib/online-status';
 
@@ -13,8 +18,8 @@ const MAX_RETRIES = 2;
  * What Tun shows offline: the last fetched answers of these queries, kept in IndexedDB
  * (docs/decisions/022-installed-app.md). The session, so /app opens at all; the timetable and
  * events, posts, the menu, notifications, the school's info, the dashboard's supervision card
- * and attendance the user reads (their own, a student's, a sheet). Not reports, the people
- * directory or settings: large, or of no use on the go. Calendar feed addresses are secrets
+ * and attendance the user reads (their own, a student's, a sheet), with the people whose names
+ * a sheet shows. Not reports or settings: large, or of no use on the go. Calendar feed addresses are secrets
  * and stay out too.
  */
 const PERSISTED_ROOTS: ReadonlySet<string> = new Set([
@@ -25,6 +30,7 @@ const PERSISTED_ROOTS: ReadonlySet<string> = new Set([
   'notifications',
   'school',
   'supervision',
+  'people',
 ]);
 const PERSISTED_ATTENDANCE: ReadonlySet<string> = new Set(['me', 'student', 'sheet']);
 const NOT_PERSISTED_CALENDAR: ReadonlySet<string> = new Set(['feeds']);
@@ -76,8 +82,9 @@ export function persistOptions(queryClient: QueryClient): Omit<PersistQueryClien
         if (query.state.status === 'success') return true;
         return query.queryKey[0] === sessionQueryKey[0] && query.state.data !== undefined;
       },
-      // Saves waiting for the network are not kept: their code does not survive a reload.
-      shouldDehydrateMutation: () => false,
+      // Attendance saves not yet sent are kept with the data, so that a reload or a closed app
+      // does not lose them; how to send them is registered on the client (createQueryClient).
+      shouldDehydrateMutation: (mutation) => isUnsentSheetSave(mutation) && !sessionEnded(queryClient),
     },
   };
 }
@@ -101,6 +108,13 @@ const SESSION_CHECK_WAIT_MS = 3000;
  * timetable. No answer in time, or none at all: the saved session stands, as it does offline.
  */
 export async function confirmRestoredSession(queryClient: QueryClient): Promise<void> {
+  await checkRestoredSession(queryClient);
+  // Saves queued before the reload go on once their session is known. Had it expired, they
+  // fail as not signed in and keep their values on the sheet, to be saved again after signing in.
+  void resumeSheetSaves(queryClient);
+}
+
+async function checkRestoredSession(queryClient: QueryClient): Promise<void> {
   if (!isOnline() || queryClient.getQueryData(sessionQueryKey) === undefined) return;
   const check = queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }).then(
     () => undefined,
@@ -129,6 +143,9 @@ function forgetOtherUsers(queryClient: QueryClient): (query: Query) => void {
     if (next === undefined) return;
     if (userId !== undefined && next !== userId) {
       queryClient.removeQueries({ predicate: (other) => other.queryKey[0] !== sessionQueryKey[0] });
+      // The last user's unsent saves too: never sent in the new user's name (sendSave refuses
+      // that anyway), nor shown on their sheets.
+      queryClient.getMutationCache().clear();
       void clearPersistedQueries();
     }
     userId = next;
@@ -179,6 +196,7 @@ export function createQueryClient(): QueryClient {
   for (const part of PERSISTED_ATTENDANCE) {
     queryClient.setQueryDefaults(['attendance', part], { gcTime: PERSISTED_GC_TIME_MS });
   }
+  registerSheetSaves(queryClient);
   const onSession = forgetOtherUsers(queryClient);
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'added' || event.type === 'updated') onSession(event.query);

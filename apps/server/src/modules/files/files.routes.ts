@@ -117,6 +117,8 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       `/api/v1/files/:id/${part}`,
       {
         config: { access: 'files:view' },
+        // Sent byte for byte: the ETag, Content-Length and ranges describe the stored bytes.
+        compress: false,
         schema: {
           tags: ['files'],
           summary:

@@ -83,9 +83,14 @@ export function AppLayout() {
                 aria-controls="app-navigation"
               />
               <Link to="/app/dashboard" className="tun-brand">
-                <Logo />
+                {session.app.logoUrl ? (
+                  // The school's own logo from its app settings; decorative, the name is beside it.
+                  <img src={session.app.logoUrl} alt="" width={28} height={28} className="tun-brand-logo" />
+                ) : (
+                  <Logo />
+                )}
                 <Text component="span" fw={700} size="lg" truncate maw={{ base: 150, xs: 320 }}>
-                  {session.school.shortName}
+                  {session.app.shortName}
                 </Text>
               </Link>
             </Group>

@@ -4,6 +4,7 @@ import {
   useQueryClient,
   type Mutation,
   type MutationFunctionContext,
+  type MutationOptions,
   type QueryClient,
 } from '@tanstack/react-query';
 import type { AttendanceSheet, AttendanceSheetInput } from '@tun/shared/attendance';
@@ -59,7 +60,9 @@ const SAVE_KEY = ['attendance', 'save-sheet'] as const;
  */
 const SAVE_SCOPE = { id: 'attendance-save' };
 
-/** Saves whose attempt got no answer: a 'sheet-changed' for them may be their own earlier attempt. */
+/**
+ * Saves whose attempt got no answer: their result names the sheet (the teacher may be elsewhere).
+ */
 const answerLost = new WeakSet<SheetSave>();
 
 /** Sheets on screen, by event: their own alert shows a failed save, so no notification is needed. */
@@ -91,7 +94,9 @@ async function sendSave(save: SheetSave, { client }: MutationFunctionContext): P
     return await saveAttendanceSheet(save);
   } catch (error) {
     if (isApiError(error, NETWORK_ERROR_CODE)) answerLost.add(save);
-    else if (isApiError(error, 'sheet-changed') && answerLost.has(save)) {
+    else if (isApiError(error, 'sheet-changed')) {
+      // Perhaps an earlier attempt of this very save, whose answer was lost or came after a
+      // reload: a sheet that already holds exactly these values is no conflict.
       const current = await getAttendanceSheet(save.eventId);
       if (alreadySaved(current, save.input)) return current;
     }
@@ -166,26 +171,62 @@ async function onFailed(
 }
 
 /**
- * Saving a sheet. Offline the save is queued and sent when the connection is back; a save whose
- * request got no answer is tried again. The values stay on the sheet until it is through, also
- * when the teacher leaves the sheet, and a save refused ('sheet-changed', or any other error)
- * stays until the teacher saves again or discards it, so the mutations are never collected.
+ * How every save of a sheet is sent, also one restored after a reload: registered as the
+ * mutation defaults of its key (registerSheetSaves), since a save queued offline outlives the
+ * page that made it. Offline the save waits and is sent when the connection is back; a save
+ * whose request got no answer is tried again. The values stay on the sheet until it is through,
+ * also when the teacher leaves the sheet, and a save refused ('sheet-changed', or any other
+ * error) stays until the teacher saves again or discards it, so the mutations are never
+ * collected.
  */
+const sheetSaveOptions = {
+  mutationKey: SAVE_KEY,
+  mutationFn: sendSave,
+  scope: SAVE_SCOPE,
+  retry: shouldRetrySave,
+  retryDelay: saveRetryDelay,
+  gcTime: Infinity,
+  onMutate: (_save: SheetSave, { client }: MutationFunctionContext): SaveContext => ({
+    // This save is among the pending ones already: another one is ahead of it in the queue.
+    waited: !isOnline() || client.isMutating({ mutationKey: SAVE_KEY }) > 1,
+  }),
+  onSuccess: onSaved,
+  onError: onFailed,
+} satisfies MutationOptions<AttendanceSheet, Error, SheetSave, SaveContext>;
+
+/** Saving a sheet. */
 export function useSaveAttendanceSheet() {
-  return useMutation<AttendanceSheet, Error, SheetSave, SaveContext>({
-    mutationKey: SAVE_KEY,
-    mutationFn: sendSave,
-    scope: SAVE_SCOPE,
-    retry: shouldRetrySave,
-    retryDelay: saveRetryDelay,
-    gcTime: Infinity,
-    onMutate: (_save, { client }) => ({
-      // This save is among the pending ones already: another one is ahead of it in the queue.
-      waited: !isOnline() || client.isMutating({ mutationKey: SAVE_KEY }) > 1,
-    }),
-    onSuccess: onSaved,
-    onError: onFailed,
-  });
+  return useMutation<AttendanceSheet, Error, SheetSave, SaveContext>(sheetSaveOptions);
+}
+
+/** The client knows how to send a restored save (one queued before the page was reloaded). */
+export function registerSheetSaves(client: QueryClient): void {
+  client.setMutationDefaults(SAVE_KEY, sheetSaveOptions);
+}
+
+/**
+ * Whether a mutation is a save still to be sent: it is kept on the device with the offline
+ * data, so that a save queued offline survives a reload or a closed app.
+ */
+export function isUnsentSheetSave(mutation: {
+  options: { mutationKey?: readonly unknown[] };
+  state: { status: string };
+}): boolean {
+  const [root, part] = mutation.options.mutationKey ?? [];
+  return root === SAVE_KEY[0] && part === SAVE_KEY[1] && mutation.state.status === 'pending';
+}
+
+/**
+ * After a reload: the saves that were waiting go on, in the order they were made (one at a
+ * time, as their scope says). Offline they wait again for the connection.
+ */
+export async function resumeSheetSaves(client: QueryClient): Promise<void> {
+  const unsent = client
+    .getMutationCache()
+    .getAll()
+    .filter(isUnsentSheetSave)
+    .sort((a, b) => a.mutationId - b.mutationId);
+  await Promise.all(unsent.map((mutation) => mutation.continue().catch(() => undefined)));
 }
 
 function errorCode(error: unknown): string | null {

@@ -61,15 +61,15 @@ function BackLink() {
 /**
  * Asks before leaving a sheet with changes not saved: a link in the app (the browser's own
  * dialog, which every screen reader knows) and closing or reloading the tab. A save waiting for
- * the network goes with the teacher to other pages, but not through a reload: the queue lives in
- * memory only.
+ * the network needs no question: it is kept on the device and goes with the teacher to other
+ * pages and through a reload.
  */
-function useConfirmLeave(pending: number, saveWaiting: boolean) {
+function useConfirmLeave(pending: number) {
   const { t } = useTranslation();
   useBlocker({
     shouldBlockFn: () =>
       pending > 0 && !window.confirm(t('attendance.sheet.leaveConfirm', { count: pending })),
-    enableBeforeUnload: () => pending > 0 || saveWaiting,
+    enableBeforeUnload: () => pending > 0,
   });
 }
 
@@ -128,7 +128,7 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
   const rows = useMemo(() => sheet.data?.rows ?? [], [sheet.data]);
   const pending = pendingChanges(rows, edits, queued);
   const counts = statusCounts(rows, shownEdits);
-  useConfirmLeave(pending, saveState.kind !== 'none');
+  useConfirmLeave(pending);
   const saveStatus = useSaveStatus(saveState, pending, Boolean(sheet.data?.registration));
   // One under way (or between two attempts) will be sent whatever happens: the next waits for it.
   const saveBusy = saveState.kind !== 'none' && !replaceable(saveState);
