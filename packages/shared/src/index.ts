@@ -38,3 +38,4 @@ export * from './posts';
 export * from './notifications';
 export * from './app-settings';
 export * from './push';
+export * from './screens';

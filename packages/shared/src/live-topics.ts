@@ -9,7 +9,7 @@ import type { Action } from './policy';
 
 export const LIVE_TOPICS = {
   // Who is on supervision duty is part of the school record.
-  school: { view: 'schoolInfo:view', invalidates: [['school'], ['session'], ['supervision']] },
+  school: { screens: true, view: 'schoolInfo:view', invalidates: [['school'], ['session'], ['supervision']] },
   people: {
     view: 'staff:view',
     invalidates: [
@@ -24,12 +24,20 @@ export const LIVE_TOPICS = {
       ['calendar'],
     ],
   },
-  rooms: { view: 'rooms:view', invalidates: [['rooms'], ['lines'], ['electives'], ['calendar']] },
-  lines: { view: 'lines:view', invalidates: [['lines'], ['people'], ['students'], ['calendar']] },
+  rooms: {
+    screens: true,
+    view: 'rooms:view',
+    invalidates: [['rooms'], ['lines'], ['electives'], ['calendar']],
+  },
+  lines: {
+    screens: true,
+    view: 'lines:view',
+    invalidates: [['lines'], ['people'], ['students'], ['calendar']],
+  },
   electives: { view: 'electives:view', invalidates: [['electives'], ['calendar']] },
   groups: { view: 'groups:view', invalidates: [['groups'], ['calendar']] },
   // Schedules, events and feeds: every query key of the calendar starts with 'calendar'.
-  calendar: { view: 'calendar:view', invalidates: [['calendar']] },
+  calendar: { screens: true, view: 'calendar:view', invalidates: [['calendar']] },
   // Records, proposals and reports: keys start with 'attendance'.
   attendance: { view: 'absence:view', invalidates: [['attendance']] },
   // Absence registered in advance is kept from students (SPEC §6), so it has a topic of its own;
@@ -44,12 +52,23 @@ export const LIVE_TOPICS = {
   // The file archive: files, folders and the school's usage (unfinished uploads count in it).
   files: { view: 'files:view', invalidates: [['files']] },
   // Posts: published with no ids (a post's id would tell that a staff-only post exists).
-  posts: { view: 'posts:view', invalidates: [['posts'], ['notifications']] },
+  posts: { screens: true, view: 'posts:view', invalidates: [['posts'], ['notifications']] },
   // A person's notifications: the ids are the people concerned, and only they hear it, without ids.
   notifications: { view: 'posts:view', personal: true, invalidates: [['notifications']] },
+  // Info screens: their settings, pairing, «Last inn på nytt» and the emergency banner.
+  screens: { view: 'screens:manage', screens: true, invalidates: [['screens'], ['screen']] },
 } as const satisfies Record<
   string,
-  { view: Action; personal?: boolean; invalidates: readonly (readonly string[])[] }
+  {
+    view: Action;
+    personal?: boolean;
+    /**
+     * Also heard by TV accounts, without ids: what a screen shows changed (decision 024). A
+     * screen's topics are those of its content; it refetches its one answer on any of them.
+     */
+    screens?: boolean;
+    invalidates: readonly (readonly string[])[];
+  }
 >;
 
 export type LiveTopic = keyof typeof LIVE_TOPICS;

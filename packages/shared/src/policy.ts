@@ -75,6 +75,10 @@ export const POLICY = {
   // Activities: "change own: everyone", but TV screens only show things (decision 004)
   'activities:view': { allow: 'everyone' },
   'activities:change': { allow: ['admin', 'teacher'], own: ['janitor', 'kitchen', 'stipp', 'student'] },
+  // Info screens (SPEC §2 /app/tv-setup): pairing, layouts, the emergency banner
+  'screens:manage': { allow: ['admin'] },
+  // What a paired TV asks for: its own screen's content (decision 024)
+  'screen:show': { allow: ['tv'] },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof POLICY;
@@ -93,7 +97,9 @@ function matches(
   audiences: readonly Audience[],
 ): boolean {
   if (list === undefined) return false;
-  if (list === 'everyone') return true;
+  // Everyone who is a person: a TV account only shows its screen (decision 024), so a rule for
+  // everyone reaches it only through another role.
+  if (list === 'everyone') return audiences.some((audience) => audience !== 'tv');
   return audiences.some((audience) => list.includes(audience));
 }
 

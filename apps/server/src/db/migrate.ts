@@ -12,6 +12,7 @@ import { signInThrottle } from './migrations/007-sign-in-throttle';
 import { files } from './migrations/008-files';
 import { postsAndNotifications } from './migrations/009-posts-and-notifications';
 import { installedApp } from './migrations/010-installed-app';
+import { infoScreens } from './migrations/011-info-screens';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -29,6 +30,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '008-files': files(),
     '009-posts-and-notifications': postsAndNotifications(),
     '010-installed-app': installedApp(),
+    '011-info-screens': infoScreens(),
   };
 }
 

@@ -478,6 +478,48 @@ export interface PushSubscriptionTable {
   last_used_at: string | null;
 }
 
+/** An info screen and its layout (JSON); person_id is its TV account. */
+export interface ScreenTable {
+  id: string;
+  school_id: string;
+  name: string;
+  place: string;
+  layout: string;
+  schedule: string | null;
+  person_id: string | null;
+  paired_at: string | null;
+  last_seen_at: string | null;
+  version: string | null;
+  reload_requested_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A TV asking to be paired (RFC 8628): the device code only as its SHA-256. */
+export interface ScreenPairingTable {
+  id: string;
+  device_code_hash: string;
+  user_code: string;
+  expires_at: string;
+  interval_seconds: number;
+  last_polled_at: string | null;
+  school_id: string | null;
+  screen_id: string | null;
+  approved_by: string | null;
+  approved_at: string | null;
+  denied_at: string | null;
+  consumed_at: string | null;
+  created_at: string;
+}
+
+/** The emergency banner of a school's screens, while raised. */
+export interface ScreenEmergencyTable {
+  school_id: string;
+  message: string;
+  raised_at: string;
+  raised_by_name: string;
+}
+
 export interface DB {
   user: AuthUserTable;
   account: AuthAccountTable;
@@ -522,6 +564,9 @@ export interface DB {
   job: JobTable;
   app_settings: AppSettingsTable;
   push_subscription: PushSubscriptionTable;
+  screen: ScreenTable;
+  screen_pairing: ScreenPairingTable;
+  screen_emergency: ScreenEmergencyTable;
 }
 
 export type SchoolRow = Selectable<SchoolTable>;

@@ -38,7 +38,8 @@ export const PAGE_ACCESS = {
   // Not in SPEC §2: the school's attendance report is for staff who take attendance.
   attendanceReport: ['absence:change'],
   janitor: ['maintenance:submit', 'maintenance:handle', 'maintenance:view'],
-  tvSetup: ['schoolInfo:change'],
+  // Info screens: pairing, layouts and the emergency banner (decision 024).
+  tvSetup: ['screens:manage'],
   // SPEC §6: the admin changes the school info, everyone views it (read-only for them).
   schoolInfoSetup: ['schoolInfo:view'],
   specialRoles: ['roles:change'],

@@ -10,6 +10,7 @@ import { ErrorPage, NotFoundContent, NotFoundPage } from '../components/status-p
 import { sessionQueryOptions } from '../entities/session/get-session';
 import type { Access } from '../entities/session/access';
 import type { CalendarSearch } from '../features/calendar/model/calendar-model';
+import { isScreenAccount } from '@tun/shared/screens';
 import { isApiError } from '../lib/api-client';
 import { PAGE_ACCESS, type AppPageKey, type PageKey } from './pages';
 import { reportSearch } from '../features/attendance-reports/model/report-search';
@@ -88,13 +89,39 @@ const infoscreenOnboardingRoute = createRoute({
   ),
 });
 
-/** Everything under /app needs a session; without one the user is sent to log in and back. */
+/**
+ * What a paired TV shows, full screen and without the app's navigation. Only a TV account opens
+ * it (decision 024); a TV whose session has ended goes back to pairing.
+ */
+const screenRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'screen',
+  staticData: { page: 'screen' },
+  beforeLoad: async ({ context }) => {
+    let session;
+    try {
+      session = await context.queryClient.ensureQueryData(sessionQueryOptions);
+    } catch (error) {
+      if (isApiError(error) && error.status === 401)
+        throw redirect({ to: '/infoscreen-onboarding', replace: true });
+      throw error;
+    }
+    if (!isScreenAccount(session.user.roles)) throw redirect({ to: '/app/dashboard', replace: true });
+  },
+  component: lazyRouteComponent(() => import('../features/infoscreen/pages/screen-page'), 'ScreenPage'),
+});
+
+/**
+ * Everything under /app needs a session; without one the user is sent to log in and back. A TV
+ * account has no pages here: it shows its screen.
+ */
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'app',
   beforeLoad: async ({ context, location }) => {
+    let session;
     try {
-      await context.queryClient.ensureQueryData(sessionQueryOptions);
+      session = await context.queryClient.ensureQueryData(sessionQueryOptions);
     } catch (error) {
       if (isApiError(error, 'not-in-directory')) {
         throw redirect({ to: '/login', search: { reason: 'not-in-directory' } });
@@ -104,6 +131,7 @@ const appRoute = createRoute({
       }
       throw error;
     }
+    if (isScreenAccount(session.user.roles)) throw redirect({ to: '/screen', replace: true });
   },
   component: lazyRouteComponent(() => import('./shell/app-layout'), 'AppLayout'),
   errorComponent: ErrorPage,
@@ -283,7 +311,11 @@ const tvSetupRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'tv-setup',
   staticData: page('tvSetup'),
-  component: PagePlaceholder,
+  validateSearch: (search: Record<string, unknown>): { code?: string } =>
+    typeof search.code === 'string' && search.code.length > 0 && search.code.length <= 20
+      ? { code: search.code }
+      : {},
+  component: lazyRouteComponent(() => import('../features/tv-setup/pages/tv-setup-page'), 'TvSetupPage'),
 });
 const schoolInfoSetupRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -328,6 +360,7 @@ export const routeTree = rootRoute.addChildren([
   setPasswordRoute,
   privacyPolicyRoute,
   infoscreenOnboardingRoute,
+  screenRoute,
   appRoute.addChildren([
     appIndexRoute,
     dashboardRoute,

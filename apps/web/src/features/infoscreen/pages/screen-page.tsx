@@ -1,0 +1,4 @@
+/** What a paired TV shows. */
+export function ScreenPage() {
+  return null;
+}
