@@ -37,6 +37,8 @@ import { startNotificationSweep } from './modules/notifications/notifications.se
 import { passwordLinksRoutes } from './modules/password-links/password-links.routes';
 import { peopleImportRoutes } from './modules/people-import/people-import.routes';
 import { peopleRoutes } from './modules/people/people.routes';
+import { screenContentRoutes } from './modules/screens/screen-content.routes';
+import { screensRoutes } from './modules/screens/screens.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { pushRoutes } from './modules/push/push.routes';
@@ -85,6 +87,8 @@ const ROUTE_MODULES = [
   postsRoutes,
   notificationsRoutes,
   pushRoutes,
+  screensRoutes,
+  screenContentRoutes,
 ];
 
 export interface BuildOptions {

@@ -17,6 +17,8 @@ describe('isPersistedQueryKey', () => {
     [['attendance', 'sheet', 'e1']],
     // The names on a sheet.
     [['people']],
+    // What an info screen shows.
+    [['screen']],
   ])('keeps %j for offline reading', (key) => {
     expect(isPersistedQueryKey(key)).toBe(true);
   });

@@ -31,6 +31,8 @@ const PERSISTED_ROOTS: ReadonlySet<string> = new Set([
   'school',
   'supervision',
   'people',
+  // What an info screen shows: a TV that loses the network keeps showing it.
+  'screen',
 ]);
 const PERSISTED_ATTENDANCE: ReadonlySet<string> = new Set(['me', 'student', 'sheet']);
 const NOT_PERSISTED_CALENDAR: ReadonlySet<string> = new Set(['feeds']);
