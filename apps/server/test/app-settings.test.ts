@@ -172,6 +172,11 @@ describe.each(dialects())('app settings on %s', (dialect) => {
     };
     for (const [name, cookie] of cookies) {
       const response = await get(cookie);
+      // A TV account reads none of it: its screen's content carries what it shows (decision 024).
+      if (name === 'tv') {
+        expect(response.statusCode, name).toBe(403);
+        continue;
+      }
       expect(response.statusCode, name).toBe(200);
       expect(response.json()).toEqual(expected);
     }
@@ -344,9 +349,9 @@ describe.each(dialects())('app settings on %s', (dialect) => {
       // Even a role the table would refuse: the feature is simply not there.
       const write = await t.request({ method: 'POST', url: '/api/v1/posts', cookie, payload: postInput() });
       expect(write.statusCode, `POST as ${name}`).toBe(404);
-      // The rest of Tun works as before.
+      // The rest of Tun works as before (a TV account never reads people: decision 024).
       const people = await t.request({ method: 'GET', url: '/api/v1/people', cookie });
-      expect(people.statusCode, `people as ${name}`).toBe(200);
+      expect(people.statusCode, `people as ${name}`).toBe(name === 'tv' ? 403 : 200);
       expect((await session(cookie)).features).not.toContain('posts');
     }
     // Every route the feature owns.

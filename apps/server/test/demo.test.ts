@@ -2,15 +2,17 @@
  * The demo school. Its files are real files of their kinds: the upload's sniffing tells each type
  * by its bytes, the photos lose their position and get previews, and the PDF's cross-reference
  * table points at its objects. Its feed has something for everyone, and nothing a student may
- * not see.
+ * not see. Its three info screens are paired, and the demo's TV login shows the dining hall's.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileList, PostFeed } from '@tun/shared';
+import type { FileList, PostFeed, ScreenCheckIn, ScreenContent, ScreenLayout } from '@tun/shared';
 import { generateFiles, textPdf } from '../src/demo/generate-files';
 import { generatePosts } from '../src/demo/generate-posts';
+import { DEMO_PASSWORD, seedDemo } from '../src/demo/seed';
 import { createPerson, insertLine, login, setupSchool } from './factories';
 import { createFilesTestApp, download, type FilesTestApp } from './files-factories';
+import { createTestApp, type TestApp } from './helper';
 
 describe('the demo file archive and feed', () => {
   let t: FilesTestApp;
@@ -123,5 +125,75 @@ describe('the demo file archive and feed', () => {
       'scheduled',
     ]);
     expect(staff.posts.map((post) => post.title)).toContain('Personalmøte torsdag');
+  });
+});
+
+describe('the demo info screens', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { env: { LOGIN_RATE_LIMIT: '1000' } });
+    await seedDemo(t.ctx);
+  });
+  afterAll(() => t.close());
+
+  it('has the dining hall, the hallway and the auditorium, each paired to a TV account of its own', async () => {
+    const rows = await t.ctx.database.db
+      .selectFrom('screen')
+      .innerJoin('person', 'person.id', 'screen.person_id')
+      .innerJoin('person_role', 'person_role.person_id', 'person.id')
+      .select(['screen.name', 'screen.layout', 'screen.paired_at', 'person.email', 'person_role.role'])
+      .orderBy('screen.name')
+      .execute();
+    expect(rows.map((row) => [row.name, row.role, row.email])).toEqual([
+      ['Auditoriet', 'tv', null],
+      ['Gangen', 'tv', null],
+      ['Spisesalen', 'tv', 'tv@solbakken.example'],
+    ]);
+    for (const row of rows) expect(row.paired_at).not.toBeNull();
+    const layouts = Object.fromEntries(rows.map((row) => [row.name, JSON.parse(row.layout) as ScreenLayout]));
+    expect(layouts.Gangen).toMatchObject({
+      orientation: 'portrait',
+      panels: ['programme', 'posts', 'clock'],
+    });
+    const auditorium = await t.ctx.database.db
+      .selectFrom('room')
+      .select('id')
+      .where('name', '=', 'Auditoriet')
+      .executeTakeFirstOrThrow();
+    expect(layouts.Auditoriet).toEqual({
+      orientation: 'landscape',
+      panels: ['programme', 'checkIn', 'clock'],
+      roomId: auditorium.id,
+    });
+    // Its check-in code changes every minute.
+    const tag = await t.ctx.database.db
+      .selectFrom('room_tag')
+      .select('rotating')
+      .where('room_id', '=', auditorium.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(tag.rotating)).toBe(1);
+  });
+
+  it('shows the dining hall’s screen to the demo’s TV login, with its posts and the teacher on duty', async () => {
+    const cookie = await login(t, 'tv@solbakken.example', DEMO_PASSWORD);
+    const response = await t.request({ method: 'GET', url: '/api/v1/screen', cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    const content = response.json<ScreenContent>();
+    expect(content.screen).toMatchObject({ name: 'Spisesalen', place: 'Spisesalen, ved inngangen' });
+    expect(content.school.longName).toBe('Solbakken folkehøgskole');
+    expect(content.supervision).toEqual({ name: 'Kari A. Nordmann', phone: '+47 57 65 43 21' });
+    expect(content.posts.map((post) => post.title)).toEqual([
+      'Nytt fra kjøkkenet: taco fredag og vegetardager',
+      'Ukas bilde: Hornelen',
+      'Velkommen til Solbakken!',
+    ]);
+    const photo = /src="(\/api\/v1\/screen\/images\/[^"]+)"/.exec(content.posts[1]!.body)![1]!;
+    const image = await t.request({ method: 'GET', url: photo, cookie });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    // The dining hall has no room, so no check-in code.
+    const checkIn = await t.request({ method: 'GET', url: '/api/v1/screen/check-in', cookie });
+    expect(checkIn.json<ScreenCheckIn>()).toBeNull();
   });
 });

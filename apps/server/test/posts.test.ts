@@ -375,9 +375,12 @@ describe.each(dialects())('posts on %s', (dialect) => {
           cookie: people.electiveStudent.cookie,
           sees: ['school', 'screen', 'elective', 'students'],
         },
-        tv: { cookie: people.tv.cookie, sees: ['screen'] },
         otherSchool: { cookie: otherAdmin, sees: [] },
       };
+      // A TV account reads no posts here: its screen's content carries those marked for the
+      // screens (decision 024).
+      expectProblem(await callApi(t, people.tv.cookie, 'GET', '/api/v1/posts'), 403, 'forbidden');
+      expectProblem(await get(people.tv.cookie, posts.screen.id), 403, 'forbidden');
       for (const [who, { cookie, sees }] of Object.entries(expected)) {
         const titles = await titlesFor(cookie, marker);
         expect(titles.sort(), who).toEqual(sees.map((key) => posts[key].title).sort());

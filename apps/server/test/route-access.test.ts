@@ -19,7 +19,7 @@ function concreteUrl(url: string): string {
 describe.each(dialects())('route access on %s', (dialect) => {
   let t: TestApp;
   const cookies = new Map<string, string>();
-  let routes: { method: string; url: string; access: RouteAccess }[];
+  let routes: { method: string; url: string; access: RouteAccess; screens: boolean }[];
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -124,7 +124,9 @@ describe.each(dialects())('route access on %s', (dialect) => {
   it("answers one's own notification and push routes for every role and for another school's user", async () => {
     const other = await createSchool(t, 'Nabotun');
     const { email } = await createPerson(t, other, { roles: ['admin'], login: true });
-    const callers = [...cookies, ['another school', await login(t, email)] as const];
+    // A TV account has none of these (the next test): it only shows its screen.
+    const people = [...cookies].filter(([name]) => name !== 'tv');
+    const callers = [...people, ['another school', await login(t, email)] as const];
     for (const route of OWN_ROUTES) {
       const declared = routes.find((r) => r.method === route.method && r.url === route.url);
       expect(declared?.access, `${route.method} ${route.url}`).toBe('authenticated');
@@ -140,6 +142,67 @@ describe.each(dialects())('route access on %s', (dialect) => {
         );
       }
     }
+  });
+
+  // A TV account (tv role only) shows its screen and nothing else (docs/decisions/024): of the
+  // routes open to anyone signed in, it may call only those a screen needs, each flagged
+  // `screens` in its config; every other one answers it 403. Its action routes follow the table.
+  const SCREEN_ROUTES = ['GET /api/v1/live', 'GET /api/v1/session', 'GET /api/v1/time'];
+
+  it('answers a TV account 403 on every route for signed-in people but those a screen needs', async () => {
+    const flagged = routes.filter((route) => route.screens).map((route) => `${route.method} ${route.url}`);
+    expect(flagged.sort()).toEqual(SCREEN_ROUTES);
+    const tv = cookies.get('tv')!;
+    for (const route of routes.filter((r) => r.access === 'authenticated')) {
+      const key = `${route.method} ${route.url}`;
+      if (route.screens && STREAMING.has(key)) continue;
+      const response = await t.request({
+        method: route.method as 'GET',
+        url: concreteUrl(route.url),
+        cookie: tv,
+        payload: {},
+      });
+      if (route.screens) {
+        expect([401, 403], `${key} as tv: ${response.body}`).not.toContain(response.statusCode);
+      } else {
+        expect(response.statusCode, `${key} as tv`).toBe(403);
+        expect(response.json().code).toBe('forbidden');
+      }
+    }
+    // What the others may call with only a sign-in, a TV may not; the teacher shows it is the
+    // role that is refused, not the route.
+    const teacher = await t.request({
+      method: 'GET',
+      url: '/api/v1/notifications',
+      cookie: cookies.get('teacher')!,
+    });
+    expect(teacher.statusCode).toBe(200);
+  });
+
+  // Info screens (docs/decisions/024): pairing starts and is collected without a sign-in; all
+  // else is the admin's. What a TV itself asks for (/api/v1/screen…) is screen:show.
+  const SCREENS_ROUTES: Record<string, RouteAccess> = {
+    'POST /api/v1/screens/pairing': 'public',
+    'POST /api/v1/screens/pairing/token': 'public',
+    'GET /api/v1/screens/pairing/:userCode': 'screens:manage',
+    'POST /api/v1/screens/pairing/approve': 'screens:manage',
+    'POST /api/v1/screens/pairing/deny': 'screens:manage',
+    'GET /api/v1/screens': 'screens:manage',
+    'POST /api/v1/screens': 'screens:manage',
+    'PATCH /api/v1/screens/:id': 'screens:manage',
+    'DELETE /api/v1/screens/:id': 'screens:manage',
+    'POST /api/v1/screens/:id/revoke': 'screens:manage',
+    'POST /api/v1/screens/:id/reload': 'screens:manage',
+    'GET /api/v1/screens/emergency': 'screens:manage',
+    'PUT /api/v1/screens/emergency': 'screens:manage',
+    'DELETE /api/v1/screens/emergency': 'screens:manage',
+  };
+
+  it('declares the screens routes with their actions', () => {
+    const declared = routes
+      .filter((route) => route.url.startsWith('/api/v1/screens'))
+      .map((route) => [`${route.method} ${route.url}`, route.access]);
+    expect(Object.fromEntries(declared)).toEqual(SCREENS_ROUTES);
   });
 
   // Posts (docs/decisions/021): each route declares its action of the table, and a post of one

@@ -80,3 +80,16 @@ export async function openSse(url: string, headers: Record<string, string> = {})
 
 export const isChange = (topic: string) => (message: SseMessage) =>
   message.event === 'change' && JSON.parse(message.data ?? '{}').topic === topic;
+
+/** Settles when the server ends the stream; fails if it is still open after `ms`. */
+export async function endsWithin(stream: SseStream, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the stream was still open after ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([stream.ended, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -117,7 +117,14 @@ describe.each(dialects())('students on %s', (dialect) => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
   });
 
-  for (const audience of AUDIENCES) {
+  // A TV account reads no students: a screen shows no student names (decision 024).
+  it('refuses a TV account the list', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/students', cookie: cookies.get('tv')! });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('forbidden');
+  });
+
+  for (const audience of AUDIENCES.filter((a) => a.name !== 'tv')) {
     const seesContact = SEES_CONTACT.has(audience.name);
     it(`shows ${audience.name} the list ${seesContact ? 'with' : 'without'} e-mail and phone`, async () => {
       const students = await list(cookies.get(audience.name)!);

@@ -213,7 +213,10 @@ describe.each(dialects())('supervision on %s', (dialect) => {
     });
     expect(patched.statusCode).toBe(200);
     await take(member('kitchen').cookie);
-    const body = (await get(member('tv').cookie)).json<Supervision>();
+    // What a hallway screen shows, read by someone who may read it (a TV account gets it with its
+    // screen's content: decision 024).
+    expect((await get(member('tv').cookie)).statusCode).toBe(403);
+    const body = (await get(member('student').cookie)).json<Supervision>();
     expect(body.supervisionPhone).toBe('+47 400 00 000');
     expect(body.current).toMatchObject({ personId: member('kitchen').personId, phone: '+47 912 34 567' });
   });

@@ -92,6 +92,20 @@ export const PROBLEMS = {
     status: 400,
     title: 'Logoen må være et bilde (PNG, JPEG eller WebP) fra skolens filarkiv.',
   },
+  // Pairing an info screen (RFC 8628 §3.5's errors, as codes of ours; screens.ts)
+  'authorization-pending': { status: 400, title: 'Skjermen venter på at en administrator godkjenner koden.' },
+  'slow-down': { status: 400, title: 'Skjermen spør for ofte. Vent litt lenger mellom hver gang.' },
+  'expired-token': { status: 400, title: 'Koden har gått ut eller er allerede brukt. Start på nytt.' },
+  'access-denied': { status: 400, title: 'En administrator avviste koden.' },
+  'pairing-code-unknown': {
+    status: 404,
+    title: 'Fant ingen skjerm som venter med den koden. Sjekk koden, eller start på nytt på skjermen.',
+  },
+  // A TV account whose screen is gone (deleted, or never paired): it goes back to pairing.
+  'screen-not-paired': {
+    status: 404,
+    title: 'Denne skjermen er ikke koblet til Tun. Koble den til på nytt.',
+  },
   'bad-request': { status: 400, title: 'Forespørselen er ugyldig.' },
   'invalid-json': { status: 400, title: 'Innholdet i forespørselen er ikke gyldig JSON.' },
   'bad-url': { status: 400, title: 'Adressen er ugyldig.' },

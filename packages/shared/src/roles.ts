@@ -79,3 +79,11 @@ export function hasRole(userRoles: readonly Role[], required: Role | readonly Ro
 export function audiencesOf(roles: readonly Role[]): Audience[] {
   return roles.length === 0 ? ['student'] : [...roles];
 }
+
+/**
+ * A TV account: only the tv role. It shows its info screen and may do nothing else
+ * (docs/decisions/024-info-screens.md).
+ */
+export function isScreenAccount(roles: readonly Role[]): boolean {
+  return roles.length > 0 && roles.every((role) => role === 'tv');
+}

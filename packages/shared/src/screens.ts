@@ -271,7 +271,5 @@ export function isScreenDark(schedule: ScreenSchedule | null, time: string): boo
   return darkFrom < darkTo ? time >= darkFrom && time < darkTo : time >= darkFrom || time < darkTo;
 }
 
-/** A TV account: only the tv role. It may do what a screen needs and nothing else (decision 024). */
-export function isScreenAccount(roles: readonly string[]): boolean {
-  return roles.length > 0 && roles.every((role) => role === 'tv');
-}
+/** Where the screen's route checks it, without the schemas above (roles.ts is small). */
+export { isScreenAccount } from './roles';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Dialect, Queryable } from '../db/database';
 import type { Auth } from './auth';
-import { insertCredentialUser } from './auth.repository';
+import { insertCredentialUser, insertUserWithoutCredential } from './auth.repository';
 
 /**
  * A password as sign-in keeps it. Hash before opening the transaction the account is written
@@ -33,6 +33,28 @@ export async function createCredentialAccount(
     emailVerified: dialect === 'sqlite' ? 0 : false,
     hash: input.passwordHash,
     at,
+  });
+  return userId;
+}
+
+/**
+ * A sign-in account with no password, inside the caller's transaction: a TV account, whose only
+ * way in is a pairing approved by an admin. better-auth wants an address on every user; this one
+ * is under `.invalid` (RFC 2606), so it can never receive mail nor be someone's real address.
+ */
+export async function createAccountWithoutPassword(
+  trx: Queryable,
+  dialect: Dialect,
+  input: { name: string },
+): Promise<string> {
+  const userId = randomUUID();
+  const now = new Date();
+  await insertUserWithoutCredential(trx, {
+    userId,
+    name: input.name,
+    email: `tv-${userId}@screens.invalid`,
+    emailVerified: dialect === 'sqlite' ? 0 : false,
+    at: dialect === 'sqlite' ? now.toISOString() : now,
   });
   return userId;
 }

@@ -13,18 +13,7 @@ export async function insertCredentialUser(
     at: string | Date;
   },
 ): Promise<void> {
-  await trx
-    .insertInto('user')
-    .values({
-      id: user.userId,
-      name: user.name,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      image: null,
-      createdAt: user.at,
-      updatedAt: user.at,
-    })
-    .execute();
+  await insertUserWithoutCredential(trx, user);
   await trx
     .insertInto('account')
     .values({
@@ -87,4 +76,39 @@ export async function sessionRows(db: Db, by: { token: string } | { sessionId: s
 export async function sessionIdByToken(db: Db, token: string): Promise<string | undefined> {
   const row = await db.selectFrom('session').select('id').where('token', '=', token).executeTakeFirst();
   return row?.id;
+}
+
+/**
+ * A user without a credential account: a TV account, which never signs in with a password and
+ * gets its sessions from pairing (modules/screens). Values in better-auth's stored shape.
+ */
+export async function insertUserWithoutCredential(
+  trx: Queryable,
+  user: { userId: string; name: string; email: string; emailVerified: number | boolean; at: string | Date },
+): Promise<void> {
+  await trx
+    .insertInto('user')
+    .values({
+      id: user.userId,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      image: null,
+      createdAt: user.at,
+      updatedAt: user.at,
+    })
+    .execute();
+}
+
+/** Ends every session of the account; returns their ids, so that their live streams end too. */
+export async function deleteSessionsOfUser(trx: Queryable, userId: string): Promise<string[]> {
+  const rows = await trx.selectFrom('session').select('id').where('userId', '=', userId).execute();
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  await trx.deleteFrom('session').where('id', 'in', ids).execute();
+  return ids;
+}
+
+export async function deleteSessionById(trx: Queryable, sessionId: string): Promise<void> {
+  await trx.deleteFrom('session').where('id', '=', sessionId).execute();
 }

@@ -78,6 +78,7 @@ export async function generatePosts(ctx: AppContext, schoolId: string, authors: 
           'linjedager tirsdag og onsdag, og bålkveld ved fjorden torsdag.</p>' +
           '<p>Spørsmål? Kontoret er åpent hver dag kl. 08–15.</p>',
         audience: { kind: 'school' },
+        showOnInfoScreen: true,
       },
     },
     {

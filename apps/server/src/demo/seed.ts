@@ -15,6 +15,7 @@ import { DEMO_SIZE, generateSchool } from './generate-school';
 import { generateAttendance } from './generate-attendance';
 import { generateFiles } from './generate-files';
 import { generatePosts } from './generate-posts';
+import { generateScreens } from './generate-screens';
 import { generateTimetable } from './generate-timetable';
 
 export const DEMO_PASSWORD = 'tun-demo-2026';
@@ -187,6 +188,11 @@ export async function seedDemo(
         lineId: firstLineId,
         tripPhotoId,
       });
+    }
+    // The three screens, the demo's TV login showing the dining hall's.
+    const tvPersonId = idsByEmail.get('tv@solbakken.example');
+    if (tvPersonId && teacherId) {
+      await generateScreens(ctx, schoolId, { adminId: personId, tvPersonId, teacherId, tripPhotoId });
     }
   }
   return [ADMIN, ...OTHERS].map((person) => ({

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { canAll, canOwn, LIVE_EVENT, LIVE_TOPICS, type LiveTopic } from '@tun/shared';
+import {
+  type Action,
+  canAll,
+  canOwn,
+  isScreenAccount,
+  LIVE_EVENT,
+  LIVE_TOPICS,
+  type LiveTopic,
+} from '@tun/shared';
 import { principalHolds } from '../auth/principal';
 import type { AppContext } from '../context';
 import type { LiveEvent } from './bus';
@@ -22,6 +30,8 @@ function lastEventId(header: unknown, query: unknown): number | undefined {
  * notice on the bus, heard by every instance), when a change to the person is announced and
  * the session no longer holds for the same roles (roles changed, erased, left), and at the first
  * heartbeat after the session expired. The browser then reconnects with the rights it has now.
+ * A TV account's stream ends the same way when its screen is revoked, re-paired or deleted:
+ * those end the TV's sessions on the bus.
  * See docs/decisions/016-live-streams-and-sign-in-throttling.md.
  */
 export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -39,7 +49,8 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get(
     '/api/v1/live',
     {
-      config: { access: 'authenticated' },
+      // A TV hears the topics of what its screen shows (LIVE_TOPICS' `screens`), without ids.
+      config: { access: 'authenticated', screens: true },
       schema: {
         tags: ['live'],
         summary: 'Server-Sent Events: {topic, ids} of every change the user may see',
@@ -49,10 +60,15 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request, reply) => {
       const { principal } = request;
       const visible = new Map<LiveTopic, 'all' | 'own'>();
+      const screen = isScreenAccount(principal.roles);
       for (const topic of Object.keys(LIVE_TOPICS) as LiveTopic[]) {
-        const action = LIVE_TOPICS[topic].view;
-        if (canAll(principal.roles, action)) visible.set(topic, 'all');
-        else if (canOwn(principal.roles, action)) visible.set(topic, 'own');
+        const rule: { view: Action; screens?: boolean } = LIVE_TOPICS[topic];
+        // A TV account hears what its screen shows, without ids: it refetches its one answer on
+        // any of them, and ids would tell it of records it may not read (decision 024).
+        if (screen) {
+          if (rule.screens) visible.set(topic, 'own');
+        } else if (canAll(principal.roles, rule.view)) visible.set(topic, 'all');
+        else if (canOwn(principal.roles, rule.view)) visible.set(topic, 'own');
       }
       const raw = reply.raw;
       reply.hijack();

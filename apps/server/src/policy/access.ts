@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { canOwn, POLICY, type RouteAccess } from '@tun/shared';
+import { canOwn, isScreenAccount, POLICY, type RouteAccess } from '@tun/shared';
 import type { Auth } from '../auth/auth';
 import { resolvePrincipal, type RequestPrincipal } from '../auth/principal';
 import type { Db } from '../db/database';
@@ -15,13 +15,19 @@ import { ProblemError } from '../http/problem';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * A TV account (tv role only) may call this 'authenticated' route too. Every other
+     * authenticated route answers it 403: a screen shows its screen and nothing else
+     * (docs/decisions/024-info-screens.md). Action routes follow the permission table instead.
+     */
+    screens?: boolean;
   }
   interface FastifyRequest {
     principal: RequestPrincipal;
   }
   interface FastifyInstance {
     /** Every route with its declared access; the permission tests walk this list. */
-    declaredRoutes(): { method: string; url: string; access: RouteAccess }[];
+    declaredRoutes(): { method: string; url: string; access: RouteAccess; screens: boolean }[];
   }
 }
 
@@ -59,9 +65,12 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, deps)
 
   app.decorate('declaredRoutes', () =>
     routes.flatMap((route) =>
-      [route.method]
-        .flat()
-        .map((method) => ({ method, url: route.url, access: route.config?.access as RouteAccess })),
+      [route.method].flat().map((method) => ({
+        method,
+        url: route.url,
+        access: route.config?.access as RouteAccess,
+        screens: route.config?.screens === true,
+      })),
     ),
   );
   app.decorateRequest('principal', null as unknown as RequestPrincipal);
@@ -76,7 +85,12 @@ export const accessPlugin = fp<AccessOptions>(async (app: FastifyInstance, deps)
       (cookies) => reply.header('set-cookie', cookies),
     );
     if (deps.afterSignIn) await deps.afterSignIn(request);
-    if (access === 'authenticated') return;
+    if (access === 'authenticated') {
+      // «Signed in» means a person here; a TV account is one only where the route says so.
+      const screens = request.routeOptions.config?.screens === true;
+      if (!screens && isScreenAccount(request.principal.roles)) throw new ProblemError('forbidden');
+      return;
+    }
     // Own-record grants pass here; the route then limits itself to the person's records.
     if (!canOwn(request.principal.roles, access)) throw new ProblemError('forbidden');
   });

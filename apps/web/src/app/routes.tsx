@@ -10,7 +10,7 @@ import { ErrorPage, NotFoundContent, NotFoundPage } from '../components/status-p
 import { sessionQueryOptions } from '../entities/session/get-session';
 import type { Access } from '../entities/session/access';
 import type { CalendarSearch } from '../features/calendar/model/calendar-model';
-import { isScreenAccount } from '@tun/shared/screens';
+import { isScreenAccount } from '@tun/shared/roles';
 import { isApiError } from '../lib/api-client';
 import { PAGE_ACCESS, type AppPageKey, type PageKey } from './pages';
 import { reportSearch } from '../features/attendance-reports/model/report-search';

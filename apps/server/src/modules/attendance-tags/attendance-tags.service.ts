@@ -137,6 +137,27 @@ export async function roomTag(
   return view(deps.config.publicUrl, tag, tagClock.now());
 }
 
+/**
+ * What a room's info screen shows for checking in (docs/decisions/024-info-screens.md): the scan
+ * link with this minute's code, and when the next code takes over. Only a room whose tag
+ * rotates has one: a printed key of the day on a screen could be photographed and passed on
+ * all day. Undefined for a room without a tag, or with a printed one.
+ */
+export async function rotatingCheckIn(
+  deps: Pick<AppContext, 'database' | 'config'>,
+  schoolId: string,
+  roomId: string,
+): Promise<{ link: string; validUntil: string } | undefined> {
+  const tag = await findTag(deps.database.db, schoolId, roomId);
+  if (!tag || tag.rotating !== 1) return undefined;
+  const now = tagClock.now();
+  const minute = Math.floor(now / MINUTE_MS);
+  return {
+    link: scanUrl(deps.config.publicUrl, roomId, minuteCode(tag.secret, minute)),
+    validUntil: new Date((minute + 1) * MINUTE_MS).toISOString(),
+  };
+}
+
 /** Registers the room's tag, or renews it: a new secret, so every code made before stops working. */
 export async function createTag(
   deps: Deps & Pick<AppContext, 'config'>,

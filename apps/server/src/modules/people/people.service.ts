@@ -203,7 +203,7 @@ function auditView(person: Person) {
  * Changes what the school keeps about a person. A person with a sign-in keeps signing in with
  * the new address, so the account follows; such a person cannot be left without one.
  */
-async function updatePersonInTransaction(
+export async function updatePersonInTransaction(
   trx: Trx,
   publish: Publish,
   actor: Actor,
@@ -318,7 +318,7 @@ async function setRolesInTransaction(
  * and sessions, in the caller's transaction. (Export and erasure of all their data for GDPR is
  * the privacy module's.)
  */
-async function deletePersonInTransaction(
+export async function deletePersonInTransaction(
   trx: Trx,
   publish: Publish,
   actor: Actor,
@@ -362,7 +362,7 @@ export async function isDeletable(db: Queryable, schoolId: string, personId: str
  * module ends at once (sessions, password links, calendar feeds, supervision) ends. The school
  * keeps an admin who is still there.
  */
-async function setLeftInTransaction(
+export async function setLeftInTransaction(
   trx: Trx,
   publish: Publish,
   actor: Actor,

@@ -255,6 +255,26 @@ export async function findVisiblePost(
   return row && toPostRow(row);
 }
 
+/**
+ * What info screens show (docs/decisions/024-info-screens.md): published, not expired, to the
+ * whole school and marked for info screens; the newest first. No author and no read marks: a
+ * screen names no one.
+ */
+export async function listInfoScreenPosts(db: Queryable, schoolId: string, now: string, limit: number) {
+  return db
+    .selectFrom('post')
+    .select(['id', 'title', 'body', 'publish_at'])
+    .where('school_id', '=', schoolId)
+    .where('audience_kind', '=', 'school')
+    .where('show_on_info_screen', '=', 1)
+    .where('publish_at', '<=', now)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('publish_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** A post by id alone, for the job that notifies its audience (the job knows no viewer). */
 export async function findPostForJob(db: Queryable, id: string) {
   const row = await db

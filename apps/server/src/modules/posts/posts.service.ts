@@ -51,6 +51,7 @@ import {
   findVisiblePost,
   insertPost,
   listFeedPage,
+  listInfoScreenPosts,
   markRead,
   readCount,
   replaceAttachments,
@@ -249,6 +250,20 @@ export async function getPost(db: Queryable, actor: Actor, postId: string): Prom
   const row = await loadVisible(db, actor, postId, now);
   const [post] = await present(db, actor, [row], now);
   return post!;
+}
+
+/**
+ * The posts an info screen shows: published, not expired, to the whole school and marked «Vis
+ * på infoskjerm», the newest first, at most `limit`. Scheduled posts coming out and posts
+ * expiring are announced on «posts» by their jobs, so a screen refetching then sees the change.
+ */
+export async function infoScreenPosts(
+  db: Queryable,
+  schoolId: string,
+  limit: number,
+): Promise<{ id: string; title: string; body: string; publishedAt: string }[]> {
+  const rows = await listInfoScreenPosts(db, schoolId, nowIso(), limit);
+  return rows.map((row) => ({ id: row.id, title: row.title, body: row.body, publishedAt: row.publish_at }));
 }
 
 // ── Writing ─────────────────────────────────────────────────────────────────────────────────

@@ -12,6 +12,7 @@ import { passwordLinksPersonalData } from '../password-links/password-links.pers
 import { peoplePersonalData } from '../people/people.personal-data';
 import { postsPersonalData } from '../posts/posts.personal-data';
 import { pushPersonalData } from '../push/push.personal-data';
+import { screensPersonalData } from '../screens/screens.personal-data';
 import { sessionPersonalData } from '../session/session.personal-data';
 import { supervisionPersonalData } from '../supervision/supervision.personal-data';
 import type { Queryable, Trx } from '../../db/database';
@@ -38,6 +39,7 @@ export const PERSONAL_DATA: readonly PersonalData[] = [
   electivesPersonalData,
   groupsPersonalData,
   supervisionPersonalData,
+  screensPersonalData,
   sessionPersonalData,
   peoplePersonalData,
 ];

@@ -76,7 +76,8 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   routes.get(
     '/api/v1/session',
     {
-      config: { access: 'authenticated' },
+      // A TV asks who it is too: the screen page checks that it is a TV account.
+      config: { access: 'authenticated', screens: true },
       schema: {
         tags: ['session'],
         summary: 'Who is signed in and what they may do',
@@ -89,7 +90,8 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   routes.get(
     '/api/v1/time',
     {
-      config: { access: 'authenticated' },
+      // A TV's clock panel is set by it, like a phone's countdown.
+      config: { access: 'authenticated', screens: true },
       schema: {
         tags: ['session'],
         summary: "The server's clock, so that phones with a wrong clock still show correct countdowns",

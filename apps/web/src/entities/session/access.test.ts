@@ -28,9 +28,16 @@ describe('page access', () => {
   });
 
   it('opens school info and the timetable to everyone: the admin changes them, the others read them (SPEC §6)', () => {
-    for (const roles of [['admin'], ['teacher'], [], ['tv']] as const) {
+    for (const roles of [['admin'], ['teacher'], []] as const) {
       expect(canAccess(grantsOf([...roles]), PAGE_ACCESS.schoolInfoSetup)).toBe(true);
       expect(canAccess(grantsOf([...roles]), PAGE_ACCESS.scheduleSetup)).toBe(true);
+    }
+  });
+
+  it('opens no page of the school to a TV account: it shows its screen (decision 024)', () => {
+    const tv = grantsOf(['tv']);
+    for (const page of ['schoolInfoSetup', 'scheduleSetup', 'calendar', 'posts', 'students'] as const) {
+      expect(canAccess(tv, PAGE_ACCESS[page])).toBe(false);
     }
   });
 
@@ -41,7 +48,7 @@ describe('page access', () => {
     expect(canAccess(student, PAGE_ACCESS.newGroup)).toBe(false);
   });
 
-  it('opens the dashboard to everyone signed in, TV screens included', () => {
+  it('opens the dashboard to everyone signed in (a TV account is sent on to its screen by the router)', () => {
     expect(canAccess(grantsOf(['tv']), PAGE_ACCESS.dashboard)).toBe(true);
   });
 });

@@ -6,6 +6,8 @@ import { registerSW } from 'virtual:pwa-register';
 import { notify } from '../../lib/notify';
 
 const UPDATE_NOTIFICATION_ID = 'tun-update';
+/** Where a paired TV shows its screen. */
+const SCREEN_PATH = '/screen';
 /** A phone may keep the installed app open for days: ask for a new version now and then. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
 /** Coming back to the app asks too, but not on every switch between apps. */
@@ -66,7 +68,12 @@ function watchForUpdates(registration: ServiceWorkerRegistration): void {
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const updateServiceWorker = registerSW({
-    onNeedRefresh: () => showUpdatePrompt(() => updateServiceWorker(true)),
+    onNeedRefresh: () => {
+      // An info screen has nobody to press «Oppdater» and no form to lose: it takes the new
+      // version at once (decision 024).
+      if (window.location.pathname.startsWith(SCREEN_PATH)) void updateServiceWorker(true);
+      else showUpdatePrompt(() => updateServiceWorker(true));
+    },
     onRegisteredSW: (_url, registration) => {
       if (registration) watchForUpdates(registration);
     },

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SettingsSection } from '../../../components/settings-section';
 import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,69 +21,61 @@ export function InstallAppSection() {
   const address = installAddress(window.location.origin);
 
   return (
-    <Paper
-      component="section"
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'xl' }}
-      aria-labelledby="install-app-heading"
+    <SettingsSection
+      id="install-app-heading"
+      title={t('appSetup.install.title')}
+      intro={t('appSetup.install.intro')}
     >
-      <Stack gap="md">
-        <Title order={2} id="install-app-heading" size="h3">
-          {t('appSetup.install.title')}
-        </Title>
-        <Text>{t('appSetup.install.intro')}</Text>
-        {installed ? (
-          <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden="true" />} role="status">
-            {t('appSetup.install.installed')}
-          </Alert>
-        ) : (
-          canInstall && (
-            <Group>
-              <Button
-                leftSection={<IconDownload size={18} aria-hidden="true" />}
-                onClick={() => void install()}
-              >
-                {t('appSetup.install.install')}
-              </Button>
-            </Group>
-          )
-        )}
-        <Group align="center" gap="lg" wrap="wrap">
-          <QrCode value={address} label={t('appSetup.install.qrLabel', { address })} size={QR_SIZE} />
-          <Stack gap={4} maw={360}>
-            <Text>{t('appSetup.install.qrHint')}</Text>
-            <Anchor href={address} style={{ overflowWrap: 'anywhere' }}>
-              {address}
-            </Anchor>
-          </Stack>
-        </Group>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Stack gap="xs">
-            <Title order={3} size="h4">
-              {t('appSetup.install.iphone.title')}
-            </Title>
-            <List type="ordered" spacing={4}>
-              <List.Item>{t('appSetup.install.iphone.step1')}</List.Item>
-              <List.Item>{t('appSetup.install.iphone.step2')}</List.Item>
-              <List.Item>{t('appSetup.install.iphone.step3')}</List.Item>
-            </List>
-            <Text size="sm" c="dimmed">
-              {t('appSetup.install.iphone.push')}
-            </Text>
-          </Stack>
-          <Stack gap="xs">
-            <Title order={3} size="h4">
-              {t('appSetup.install.android.title')}
-            </Title>
-            <List type="ordered" spacing={4}>
-              <List.Item>{t('appSetup.install.android.step1')}</List.Item>
-              <List.Item>{t('appSetup.install.android.step2')}</List.Item>
-              <List.Item>{t('appSetup.install.android.step3')}</List.Item>
-            </List>
-          </Stack>
-        </SimpleGrid>
-      </Stack>
-    </Paper>
+      {installed ? (
+        <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden="true" />} role="status">
+          {t('appSetup.install.installed')}
+        </Alert>
+      ) : (
+        canInstall && (
+          <Group>
+            <Button
+              leftSection={<IconDownload size={18} aria-hidden="true" />}
+              onClick={() => void install()}
+            >
+              {t('appSetup.install.install')}
+            </Button>
+          </Group>
+        )
+      )}
+      <Group align="center" gap="lg" wrap="wrap">
+        <QrCode value={address} label={t('appSetup.install.qrLabel', { address })} size={QR_SIZE} />
+        <Stack gap={4} maw={360}>
+          <Text>{t('appSetup.install.qrHint')}</Text>
+          <Anchor href={address} style={{ overflowWrap: 'anywhere' }}>
+            {address}
+          </Anchor>
+        </Stack>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack gap="xs">
+          <Title order={3} size="h4">
+            {t('appSetup.install.iphone.title')}
+          </Title>
+          <List type="ordered" spacing={4}>
+            <List.Item>{t('appSetup.install.iphone.step1')}</List.Item>
+            <List.Item>{t('appSetup.install.iphone.step2')}</List.Item>
+            <List.Item>{t('appSetup.install.iphone.step3')}</List.Item>
+          </List>
+          <Text size="sm" c="dimmed">
+            {t('appSetup.install.iphone.push')}
+          </Text>
+        </Stack>
+        <Stack gap="xs">
+          <Title order={3} size="h4">
+            {t('appSetup.install.android.title')}
+          </Title>
+          <List type="ordered" spacing={4}>
+            <List.Item>{t('appSetup.install.android.step1')}</List.Item>
+            <List.Item>{t('appSetup.install.android.step2')}</List.Item>
+            <List.Item>{t('appSetup.install.android.step3')}</List.Item>
+          </List>
+        </Stack>
+      </SimpleGrid>
+    </SettingsSection>
   );
 }

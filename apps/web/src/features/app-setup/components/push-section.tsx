@@ -1,4 +1,5 @@
-import { Alert, Button, Fieldset, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Loader, Stack, Switch, Text } from '@mantine/core';
+import { SettingsSection } from '../../../components/settings-section';
 import { IconBellOff, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import type { NotificationCategory } from '@tun/shared/notifications';
 import { useState } from 'react';
@@ -21,23 +22,11 @@ import { usePushDevice } from './use-push-device';
 export function PushSection() {
   const { t } = useTranslation();
   return (
-    <Paper
-      component="section"
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'xl' }}
-      aria-labelledby="push-heading"
-    >
-      <Stack gap="md">
-        <Title order={2} id="push-heading" size="h3">
-          {t('appSetup.push.title')}
-        </Title>
-        <Text>{t('appSetup.push.intro')}</Text>
-        <DeviceSwitch />
-        <CategorySwitches />
-        <TestPush />
-      </Stack>
-    </Paper>
+    <SettingsSection id="push-heading" title={t('appSetup.push.title')} intro={t('appSetup.push.intro')}>
+      <DeviceSwitch />
+      <CategorySwitches />
+      <TestPush />
+    </SettingsSection>
   );
 }
 

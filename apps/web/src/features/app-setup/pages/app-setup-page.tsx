@@ -1,4 +1,5 @@
-import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Loader, Stack, Text, Title } from '@mantine/core';
+import { SettingsSection } from '../../../components/settings-section';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
 import { useCan } from '../../../entities/session/access';
@@ -34,32 +35,20 @@ function SchoolAppSection() {
   const { t } = useTranslation();
   const settings = useAppSettings({ enabled: true });
   return (
-    <Paper
-      component="section"
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'xl' }}
-      aria-labelledby="school-app-heading"
+    <SettingsSection
+      id="school-app-heading"
+      title={t('appSetup.form.title')}
+      intro={t('appSetup.form.intro')}
     >
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} id="school-app-heading" size="h3">
-            {t('appSetup.form.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('appSetup.form.intro')}
-          </Text>
-        </Stack>
-        {settings.isPending && <Loader aria-label={t('app.loading')} />}
-        {settings.isError && (
-          <LoadError
-            title={t('appSetup.form.loadFailed')}
-            error={settings.error}
-            onRetry={() => void settings.refetch()}
-          />
-        )}
-        {settings.data && <AppSettingsForm settings={settings.data} />}
-      </Stack>
-    </Paper>
+      {settings.isPending && <Loader aria-label={t('app.loading')} />}
+      {settings.isError && (
+        <LoadError
+          title={t('appSetup.form.loadFailed')}
+          error={settings.error}
+          onRetry={() => void settings.refetch()}
+        />
+      )}
+      {settings.data && <AppSettingsForm settings={settings.data} />}
+    </SettingsSection>
   );
 }
