@@ -239,6 +239,9 @@ test('a teacher saves a sheet offline, reloads the app offline, and back online 
     .toBe(true);
 
   await page.context().setOffline(true);
+  // The teacher is offline once the app knows it (the browser's offline event has come): the
+  // save is then queued without an attempt.
+  await expect(page.getByRole('status').filter({ hasText: /Frakoblet/ })).toBeVisible();
   await row.getByText('Gyldig fravær').click();
   await page.getByRole('button', { name: 'Lagre fravær' }).click();
   const queued = page.getByRole('status').filter({ hasText: 'Lagres når du er på nett igjen' });

@@ -130,7 +130,7 @@ export function ScreenDisplay({ content, checkIn, now, offlineSince, preview = f
             <div className="tun-screen-panels" data-orientation={layout.orientation}>
               {narrowFirst && narrowColumn}
               {wide.map((id) => (
-                <div key={id} className="tun-screen-column">
+                <div key={id} className="tun-screen-column" data-column={id}>
                   {panel(id)}
                 </div>
               ))}
