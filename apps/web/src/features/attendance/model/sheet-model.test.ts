@@ -1,5 +1,6 @@
-import type { AttendanceRecord, AttendanceSheetRow } from '@tun/shared/attendance';
+import type { AttendanceSheetRow } from '@tun/shared/attendance';
 import { describe, expect, it } from 'vitest';
+import { record } from './sheet-test-records';
 import {
   allPresent,
   editsAfterSave,
@@ -12,26 +13,6 @@ import {
   statusCounts,
   withEdit,
 } from './sheet-model';
-
-function record(studentId: string, fields: Partial<AttendanceRecord> = {}): AttendanceRecord {
-  return {
-    id: `e1-${studentId}`,
-    eventId: 'e1',
-    studentId,
-    eventDuration: 90,
-    eventMandatory: true,
-    eventStart: '2026-11-23T07:30:00.000Z',
-    note: null,
-    registeredBy: 't1',
-    preliminaryBy: null,
-    status: 'notAttending',
-    nfcStatus: null,
-    preliminaryStatus: null,
-    manualStatus: null,
-    updatedAt: '2026-11-23T07:31:00.000Z',
-    ...fields,
-  };
-}
 
 const untouched: AttendanceSheetRow = {
   studentId: 'a',

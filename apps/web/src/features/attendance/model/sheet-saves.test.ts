@@ -1,5 +1,6 @@
-import type { AttendanceRecord, AttendanceSheet, AttendanceSheetRow } from '@tun/shared/attendance';
+import type { AttendanceSheet, AttendanceSheetRow } from '@tun/shared/attendance';
 import { describe, expect, it } from 'vitest';
+import { record } from './sheet-test-records';
 import { pendingChanges, sheetInput, withEdit } from './sheet-model';
 import {
   alreadySaved,
@@ -21,26 +22,6 @@ function save(fields: Partial<SheetSaveSnapshot> = {}): SheetSaveSnapshot {
     errorCode: null,
     error: null,
     edits: { a: { status: 'notAttending' } },
-    ...fields,
-  };
-}
-
-function record(studentId: string, fields: Partial<AttendanceRecord> = {}): AttendanceRecord {
-  return {
-    id: `e1-${studentId}`,
-    eventId: 'e1',
-    studentId,
-    eventDuration: 90,
-    eventMandatory: true,
-    eventStart: '2026-11-23T07:30:00.000Z',
-    note: null,
-    registeredBy: 't1',
-    preliminaryBy: null,
-    status: 'notAttending',
-    nfcStatus: null,
-    preliminaryStatus: null,
-    manualStatus: null,
-    updatedAt: '2026-11-23T07:31:00.000Z',
     ...fields,
   };
 }
