@@ -428,7 +428,7 @@ describe.each(dialects())('info screen content on %s', (dialect) => {
           school_id: schoolId,
           message: 'Brannalarm: gå ut til møteplassen på tunet.',
           raised_at: iso('09:58'),
-          raised_by_name: 'Astrid Rektor',
+          raised_by: adminId,
         })
         .execute();
       publish('screens', []);

@@ -359,6 +359,48 @@ describe.each(dialects())('screens on %s', (dialect) => {
     expect(session.body.user.id).not.toBe(personId);
   });
 
+  it('exports who raised the banner, and erasing them leaves the banner up without a name', async () => {
+    const { personId: raiserId, email } = await createPerson(t, schoolId, {
+      roles: ['admin'],
+      login: true,
+      first: 'Brage',
+      last: 'Varsler',
+    });
+    const raiser = await login(t, email);
+    const raised = await callApi<Emergency>(t, raiser, 'PUT', '/api/v1/screens/emergency', {
+      message: 'Strømbrudd i hovedhuset.',
+    });
+    expect(raised.body?.raisedBy).toBe('Brage Varsler');
+    const exported = await t.request({
+      method: 'GET',
+      url: `/api/v1/people/${raiserId}/privacy-export`,
+      cookie: admin,
+    });
+    expect(exported.json().screenEmergencyRaised).toEqual([
+      { message: 'Strømbrudd i hovedhuset.', raisedAt: raised.body?.raisedAt },
+    ]);
+
+    const tv = await pairTv(t, admin, { screen: { ...SCREEN, name: 'Varsel' } });
+    const stream = await openSse(`${base}/api/v1/live`, { cookie: tv.cookie });
+    try {
+      const erased = await callApi(t, admin, 'POST', `/api/v1/people/${raiserId}/erase`);
+      expect(erased.status).toBe(204);
+      await stream.next(isChange('screens'), WITHIN);
+    } finally {
+      stream.close();
+    }
+    const after = await callApi<Emergency>(t, admin, 'GET', '/api/v1/screens/emergency');
+    expect(after.body).toEqual({
+      message: 'Strømbrudd i hovedhuset.',
+      raisedAt: raised.body?.raisedAt,
+      raisedBy: null,
+    });
+    const shown = await callApi<{ emergency: Emergency }>(t, tv.cookie, 'GET', '/api/v1/screen');
+    expect(shown.body.emergency?.raisedBy).toBeNull();
+    expect(JSON.stringify(shown.body)).not.toContain('Brage');
+    await callApi(t, admin, 'DELETE', '/api/v1/screens/emergency');
+  });
+
   it('unpairs the screen of a TV account that leaves the school', async () => {
     const tv = await pairTv(t, admin, { screen: { ...SCREEN, name: 'Avsluttes' } });
     const { personId } = await t.ctx.database.db

@@ -182,7 +182,8 @@ export type EmergencyInput = z.infer<typeof emergencyInputSchema>;
 
 /** GET/PUT/DELETE /api/v1/screens/emergency (screens:manage): on every screen of the school at once. */
 export const emergencySchema = z
-  .object({ message: z.string(), raisedAt: z.string(), raisedBy: z.string() })
+  // raisedBy: the raiser's name; null once they are erased.
+  .object({ message: z.string(), raisedAt: z.string(), raisedBy: z.string().nullable() })
   .nullable();
 export type Emergency = z.infer<typeof emergencySchema>;
 

@@ -13,6 +13,7 @@ import { files } from './migrations/008-files';
 import { postsAndNotifications } from './migrations/009-posts-and-notifications';
 import { installedApp } from './migrations/010-installed-app';
 import { infoScreens } from './migrations/011-info-screens';
+import { emergencyRaisedBy } from './migrations/012-emergency-raised-by';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -31,6 +32,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '009-posts-and-notifications': postsAndNotifications(),
     '010-installed-app': installedApp(),
     '011-info-screens': infoScreens(),
+    '012-emergency-raised-by': emergencyRaisedBy(),
   };
 }
 

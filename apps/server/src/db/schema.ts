@@ -517,7 +517,8 @@ export interface ScreenEmergencyTable {
   school_id: string;
   message: string;
   raised_at: string;
-  raised_by_name: string;
+  /** Null once the person who raised it is erased. */
+  raised_by: string | null;
 }
 
 export interface DB {

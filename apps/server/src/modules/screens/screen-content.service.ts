@@ -38,7 +38,8 @@ import { infoScreenPosts } from '../posts/posts.service';
 import { listRooms } from '../rooms/rooms.service';
 import { getSchool } from '../school/school.service';
 import { getSupervision } from '../supervision/supervision.service';
-import { findEmergency, setSeen } from './screen-content.repository';
+import { setSeen } from './screen-content.repository';
+import { findEmergency } from './screens.repository';
 import { findScreenOfTvAccount, type ScreenRecord } from './screens.service';
 
 type Deps = Pick<AppContext, 'database' | 'live'>;
@@ -142,8 +143,7 @@ function dayEvents(deps: Deps, schoolId: string, date: string): Promise<Calendar
 }
 
 async function emergencyOf(deps: Deps, schoolId: string): Promise<Emergency> {
-  const row = await findEmergency(deps.database.db, schoolId);
-  return row ? { message: row.message, raisedAt: row.raised_at, raisedBy: row.raised_by_name } : null;
+  return (await findEmergency(deps.database.db, schoolId)) ?? null;
 }
 
 /** A post's images point at the screen's own image route; nothing else of the body changes. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ScreenLayout, ScreenSchedule } from '@tun/shared';
+import { fullName, type ScreenLayout, type ScreenSchedule } from '@tun/shared';
 import { nowIso, type Queryable } from '../../db/database';
-import { sortByName } from '../../db/rows';
+import { personName, sortByName } from '../../db/rows';
 import type { ScreenTable } from '../../db/schema';
 
 /** A screen row with its layout and schedule read from their JSON. */
@@ -458,10 +458,25 @@ export async function forgetApprover(trx: Queryable, schoolId: string, personId:
 export async function findEmergency(db: Queryable, schoolId: string) {
   const row = await db
     .selectFrom('screen_emergency')
-    .select(['message', 'raised_at', 'raised_by_name'])
-    .where('school_id', '=', schoolId)
+    .leftJoin('person', 'person.id', 'screen_emergency.raised_by')
+    .select([
+      'screen_emergency.message',
+      'screen_emergency.raised_at',
+      'person.first_name',
+      'person.middle_name',
+      'person.last_name',
+    ])
+    .where('screen_emergency.school_id', '=', schoolId)
     .executeTakeFirst();
-  return row && { message: row.message, raisedAt: row.raised_at, raisedBy: row.raised_by_name };
+  if (!row) return undefined;
+  // The name is read when asked: it follows a changed name, and is gone once the raiser is erased.
+  const raisedBy =
+    row.first_name === null || row.last_name === null
+      ? null
+      : fullName(
+          personName({ first_name: row.first_name, middle_name: row.middle_name, last_name: row.last_name }),
+        );
+  return { message: row.message, raisedAt: row.raised_at, raisedBy };
 }
 
 export async function upsertEmergency(
@@ -469,16 +484,37 @@ export async function upsertEmergency(
   schoolId: string,
   emergency: { message: string; raisedAt: string; raisedBy: string },
 ): Promise<void> {
-  const values = {
-    message: emergency.message,
-    raised_at: emergency.raisedAt,
-    raised_by_name: emergency.raisedBy,
-  };
+  const values = { message: emergency.message, raised_at: emergency.raisedAt, raised_by: emergency.raisedBy };
   await trx
     .insertInto('screen_emergency')
     .values({ school_id: schoolId, ...values })
     .onConflict((oc) => oc.column('school_id').doUpdateSet(values))
     .execute();
+}
+
+/** What a person raised, for their privacy export. */
+export async function emergencyRaisedBy(db: Queryable, schoolId: string, personId: string) {
+  return db
+    .selectFrom('screen_emergency')
+    .select(['message', 'raised_at as raisedAt'])
+    .where('school_id', '=', schoolId)
+    .where('raised_by', '=', personId)
+    .execute();
+}
+
+/** True when the banner up now was raised by the person (it changes on every screen). */
+export async function forgetEmergencyRaiser(
+  trx: Queryable,
+  schoolId: string,
+  personId: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('screen_emergency')
+    .set({ raised_by: null })
+    .where('school_id', '=', schoolId)
+    .where('raised_by', '=', personId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteEmergency(trx: Queryable, schoolId: string): Promise<boolean> {

@@ -5,7 +5,6 @@
  */
 import {
   SCREEN_OFFLINE_AFTER_SECONDS,
-  fullName,
   isScreenAccount,
   parseRoles,
   todayInSchoolZone,
@@ -19,7 +18,6 @@ import {
 import { endSessionsOfUser } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import { nowIso, type Queryable, type Trx } from '../../db/database';
-import { personName } from '../../db/rows';
 import { write, type Publish } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
@@ -288,15 +286,12 @@ export async function raiseEmergency(
   input: EmergencyInput,
 ): Promise<Emergency> {
   return write(deps, actor.schoolId, async (trx, publish) => {
-    const person = await findPerson(trx, actor.schoolId, actor.personId);
     const before = await loadEmergency(trx, actor.schoolId);
-    const emergency = {
+    await repository.upsertEmergency(trx, actor.schoolId, {
       message: input.message,
       raisedAt: nowIso(),
-      // Kept as a name: the banner says who raised it, also after they leave.
-      raisedBy: person ? fullName(personName(person)) : '',
-    };
-    await repository.upsertEmergency(trx, actor.schoolId, emergency);
+      raisedBy: actor.personId,
+    });
     await recordAudit(trx, {
       schoolId: actor.schoolId,
       actorPersonId: actor.personId,
@@ -304,10 +299,10 @@ export async function raiseEmergency(
       entity: 'screen-emergency',
       entityId: actor.schoolId,
       ...(before ? { before: { message: before.message } } : {}),
-      after: { message: emergency.message },
+      after: { message: input.message },
     });
     publish('screens', await repository.screenIdsOfSchool(trx, actor.schoolId));
-    return emergency;
+    return loadEmergency(trx, actor.schoolId);
   });
 }
 

@@ -64,7 +64,7 @@ function RaisedBanner({ emergency }: { emergency: NonNullable<Emergency> }) {
           {emergency.message}
         </Text>
         <Text size="sm">
-          {t('tvSetup.emergency.raisedBy', {
+          {t(emergency.raisedBy === null ? 'tvSetup.emergency.raisedAt' : 'tvSetup.emergency.raisedBy', {
             name: emergency.raisedBy,
             date: format.date(emergency.raisedAt, { day: 'numeric', month: 'long' }),
             time: format.time(emergency.raisedAt),
