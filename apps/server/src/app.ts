@@ -27,6 +27,8 @@ import { appSettingsRoutes } from './modules/app-settings/app-settings.routes';
 import { createFeatureGate } from './modules/app-settings/feature-gate';
 import { electivesRoutes } from './modules/electives/electives.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { foodKitchenRoutes } from './modules/food/food-kitchen.routes';
+import { foodMenusRoutes } from './modules/food/food-menus.routes';
 import { fileUploadsRoutes } from './modules/files/uploads.routes';
 import { startUploadSweep } from './modules/files/uploads.service';
 import { groupsRoutes } from './modules/groups/groups.routes';
@@ -89,6 +91,8 @@ const ROUTE_MODULES = [
   pushRoutes,
   screensRoutes,
   screenContentRoutes,
+  foodMenusRoutes,
+  foodKitchenRoutes,
 ];
 
 export interface BuildOptions {

@@ -205,6 +205,34 @@ describe.each(dialects())('route access on %s', (dialect) => {
     expect(Object.fromEntries(declared)).toEqual(SCREENS_ROUTES);
   });
 
+  // The food planner (docs/decisions/025): menus are everyone's to read and the kitchen's to
+  // change; diets are the person's own and the kitchen's; the counts are the kitchen's.
+  const FOOD_ROUTES: Record<string, RouteAccess> = {
+    'GET /api/v1/food/dishes': 'foodPlan:view',
+    'POST /api/v1/food/dishes': 'foodPlan:change',
+    'PUT /api/v1/food/dishes/:id': 'foodPlan:change',
+    'DELETE /api/v1/food/dishes/:id': 'foodPlan:change',
+    'GET /api/v1/food/menu': 'foodPlan:view',
+    'PUT /api/v1/food/menu/meal': 'foodPlan:change',
+    'PUT /api/v1/food/menu/weeks/:week/published': 'foodPlan:change',
+    'POST /api/v1/food/menu/copy': 'foodPlan:change',
+    'GET /api/v1/food/settings': 'foodPlan:view',
+    'PUT /api/v1/food/settings': 'foodPlan:change',
+    'PUT /api/v1/food/choices': 'meals:choose',
+    'GET /api/v1/food/diets': 'diets:view',
+    'GET /api/v1/food/diets/:personId': 'diets:view',
+    'PUT /api/v1/food/diets/:personId': 'diets:change',
+    'DELETE /api/v1/food/diets/:personId': 'diets:change',
+    'GET /api/v1/food/counts': 'foodCounts:view',
+  };
+
+  it('declares the food planner routes with their actions', () => {
+    const declared = routes
+      .filter((route) => route.url.startsWith('/api/v1/food'))
+      .map((route) => [`${route.method} ${route.url}`, route.access]);
+    expect(Object.fromEntries(declared)).toEqual(FOOD_ROUTES);
+  });
+
   // Posts (docs/decisions/021): each route declares its action of the table, and a post of one
   // school is not found (404, never 403 or its data) by another school's user on any route that
   // names it. What each role may do with a post is in posts.test.ts.

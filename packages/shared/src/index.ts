@@ -39,3 +39,4 @@ export * from './notifications';
 export * from './app-settings';
 export * from './push';
 export * from './screens';
+export * from './food';

@@ -22,6 +22,8 @@ export const LIVE_TOPICS = {
       ['supervision'],
       // A person's own calendar follows their lines, electives and groups.
       ['calendar'],
+      // Who is expected at a meal.
+      ['foodPlan', 'counts'],
     ],
   },
   rooms: {
@@ -37,7 +39,7 @@ export const LIVE_TOPICS = {
   electives: { view: 'electives:view', invalidates: [['electives'], ['calendar']] },
   groups: { view: 'groups:view', invalidates: [['groups'], ['calendar']] },
   // Schedules, events and feeds: every query key of the calendar starts with 'calendar'.
-  calendar: { screens: true, view: 'calendar:view', invalidates: [['calendar']] },
+  calendar: { screens: true, view: 'calendar:view', invalidates: [['calendar'], ['foodPlan']] },
   // Records, proposals and reports: keys start with 'attendance'.
   attendance: { view: 'absence:view', invalidates: [['attendance']] },
   // Absence registered in advance is kept from students (SPEC §6), so it has a topic of its own;
@@ -55,6 +57,29 @@ export const LIVE_TOPICS = {
   posts: { screens: true, view: 'posts:view', invalidates: [['posts'], ['notifications']] },
   // A person's notifications: the ids are the people concerned, and only they hear it, without ids.
   notifications: { view: 'posts:view', personal: true, invalidates: [['notifications']] },
+  // The food planner: dishes, menus, their publishing and the cut-off (decision 025).
+  food: { screens: true, view: 'foodPlan:view', invalidates: [['foodPlan']] },
+  // Special diets: the ids are the people's; the kitchen hears all, a person only their own.
+  diets: {
+    view: 'diets:view',
+    byPerson: true,
+    invalidates: [
+      ['foodPlan', 'diets'],
+      ['foodPlan', 'diet'],
+      ['foodPlan', 'counts'],
+    ],
+  },
+  // «Jeg spiser ikke» / «Matpakke»: the ids are the students'.
+  mealChoices: {
+    view: 'meals:choose',
+    byPerson: true,
+    invalidates: [
+      ['foodPlan', 'menu'],
+      ['foodPlan', 'counts'],
+    ],
+  },
+  // The kitchen's counts changed for a reason it may not see itself (absence registered in advance).
+  mealCounts: { view: 'foodCounts:view', invalidates: [['foodPlan', 'counts']] },
   // Info screens: their settings, pairing, «Last inn på nytt» and the emergency banner.
   screens: { view: 'screens:manage', screens: true, invalidates: [['screens'], ['screen']] },
 } as const satisfies Record<
@@ -62,6 +87,11 @@ export const LIVE_TOPICS = {
   {
     view: Action;
     personal?: boolean;
+    /**
+     * The ids are people's: whoever may view the topic's records of all hears every change with
+     * ids; whoever may view only their own hears only the changes naming them, without ids.
+     */
+    byPerson?: boolean;
     /**
      * Also heard by TV accounts, without ids: what a screen shows changed (decision 024). A
      * screen's topics are those of its content; it refetches its one answer on any of them.

@@ -47,6 +47,10 @@ const EXPECTED: Record<Action, string> = {
   'maintenance:submit': '     A   A   -   A   A   A   -   A',
   'foodPlan:view': '          A   A   A   A   A   A   -   A',
   'foodPlan:change': '        A   A   -   -   A   -   -   -',
+  'foodCounts:view': '        A   A   -   -   A   -   -   -',
+  'diets:view': '             A   A   O   O   A   O   -   O',
+  'diets:change': '           A   A   O   O   A   O   -   O',
+  'meals:choose': '           A   A   -   -   A   -   -   O',
   'groups:view': '            A   A   A   A   A   A   -   A',
   'groups:change': '          A   A   A   A   A   A   -   -',
   'activities:view': '        A   A   A   A   A   A   -   A',
@@ -109,6 +113,13 @@ describe('grantsOf()', () => {
     const { actions, ownActions } = grantsOf([]);
     expect(actions).toContain('maintenance:submit');
     expect(actions).not.toContain('absence:view');
-    expect(ownActions).toEqual(['absence:view', 'maintenance:view', 'activities:change']);
+    expect(ownActions).toEqual([
+      'absence:view',
+      'maintenance:view',
+      'diets:view',
+      'diets:change',
+      'meals:choose',
+      'activities:change',
+    ]);
   });
 });

@@ -69,6 +69,13 @@ export const POLICY = {
   // Food plan
   'foodPlan:view': { allow: 'everyone' },
   'foodPlan:change': { allow: ['admin', 'kitchen'] },
+  // Not in the SPEC (decision 025): how many will eat, with names, is the kitchen's
+  'foodCounts:view': { allow: ['admin', 'kitchen'] },
+  // Special diets are health data: the person, the kitchen and admins only
+  'diets:view': { allow: ['admin', 'kitchen'], own: 'everyone' },
+  'diets:change': { allow: ['admin', 'kitchen'], own: 'everyone' },
+  // «Jeg spiser ikke» / «Matpakke»: a student for themselves, the kitchen and admins for anyone
+  'meals:choose': { allow: ['admin', 'kitchen'], own: ['student'] },
   // Temporary groups: all except students (and TV screens, which only show things)
   'groups:view': { allow: 'everyone' },
   'groups:change': { allow: ['admin', 'teacher', 'janitor', 'kitchen', 'stipp'] },

@@ -106,6 +106,13 @@ export const PROBLEMS = {
     status: 404,
     title: 'Denne skjermen er ikke koblet til Tun. Koble den til på nytt.',
   },
+  // The food planner (docs/decisions/025-food-planner.md)
+  'meal-unknown': { status: 404, title: 'Kalenderen har ikke det måltidet den dagen.' },
+  'dish-name-taken': { status: 409, title: 'Det finnes allerede en rett med det navnet.' },
+  'meal-choice-closed': {
+    status: 409,
+    title: 'Fristen for å melde seg av dette måltidet har gått ut. Snakk med kjøkkenet.',
+  },
   'bad-request': { status: 400, title: 'Forespørselen er ugyldig.' },
   'invalid-json': { status: 400, title: 'Innholdet i forespørselen er ikke gyldig JSON.' },
   'bad-url': { status: 400, title: 'Adressen er ugyldig.' },

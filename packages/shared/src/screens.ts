@@ -7,6 +7,7 @@
  * (docs/decisions/024-info-screens.md).
  */
 import { z } from 'zod';
+import { menuDishSchema } from './food';
 import { idSchema } from './ids';
 import { singleLineText } from './text';
 
@@ -238,14 +239,22 @@ export const screenContentSchema = z.object({
     roomName: z.string().nullable(),
     events: z.array(screenProgrammeEventSchema),
   }),
-  /** Today's menu: null until the food planner exists (the panel then says there is none). */
+  /** Today's published menu: null when the week is not published (the panel then says there is none). */
   menu: z
     .object({
       meals: z.array(
         z.object({
           name: z.string(),
           start: z.string(),
-          dishes: z.array(z.object({ name: z.string(), allergens: z.array(z.string()) })),
+          dishes: z.array(
+            menuDishSchema.pick({
+              name: true,
+              allergens: true,
+              glutenCereals: true,
+              nuts: true,
+              course: true,
+            }),
+          ),
         }),
       ),
     })

@@ -14,6 +14,7 @@ import { postsAndNotifications } from './migrations/009-posts-and-notifications'
 import { installedApp } from './migrations/010-installed-app';
 import { infoScreens } from './migrations/011-info-screens';
 import { emergencyRaisedBy } from './migrations/012-emergency-raised-by';
+import { foodPlanner } from './migrations/013-food-planner';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -33,6 +34,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '010-installed-app': installedApp(),
     '011-info-screens': infoScreens(),
     '012-emergency-raised-by': emergencyRaisedBy(),
+    '013-food-planner': foodPlanner(),
   };
 }
 

@@ -521,6 +521,72 @@ export interface ScreenEmergencyTable {
   raised_by: string | null;
 }
 
+/** A dish of the school's library (migration 013); list columns are JSON arrays. */
+export interface DishTable {
+  id: string;
+  school_id: string;
+  name: string;
+  description: string;
+  allergens: string;
+  gluten_cereals: string;
+  nuts: string;
+  may_contain: string;
+  diets: string;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The dishes of a meal: the dining event(s) named `meal_key` on `date`. */
+export interface MenuItemTable {
+  school_id: string;
+  date: string;
+  meal_key: string;
+  position: number;
+  dish_id: string;
+  course: string;
+}
+
+/** A published week (its Monday). */
+export interface MenuWeekTable {
+  school_id: string;
+  week: string;
+  published_at: string;
+  published_by: string | null;
+}
+
+/** «Jeg spiser ikke» / «Matpakke» of a student for a meal. */
+export interface MealChoiceTable {
+  school_id: string;
+  date: string;
+  meal_key: string;
+  student_id: string;
+  choice: string;
+  chosen_by: string | null;
+  updated_at: string;
+}
+
+/** A person's special diet: health data, kept with their consent. */
+export interface PersonDietTable {
+  person_id: string;
+  school_id: string;
+  allergens: string;
+  gluten_cereals: string;
+  nuts: string;
+  diets: string;
+  note: string;
+  consent_at: string;
+  consent_by: string | null;
+  updated_at: string;
+}
+
+export interface FoodSettingsTable {
+  school_id: string;
+  choice_cutoff_days_before: number;
+  choice_cutoff_time: string;
+  updated_at: string;
+}
+
 export interface DB {
   user: AuthUserTable;
   account: AuthAccountTable;
@@ -529,6 +595,12 @@ export interface DB {
   person: PersonTable;
   person_role: PersonRoleTable;
   audit_log: AuditLogTable;
+  dish: DishTable;
+  menu_item: MenuItemTable;
+  menu_week: MenuWeekTable;
+  meal_choice: MealChoiceTable;
+  person_diet: PersonDietTable;
+  food_settings: FoodSettingsTable;
   live_event: LiveEventTable;
   login_throttle: LoginThrottleTable;
   installation: InstallationTable;

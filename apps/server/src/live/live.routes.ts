@@ -88,11 +88,13 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const deliver = (event: LiveEvent) => {
         const mode = visible.get(event.topic);
         if (closed || mode === undefined) return;
-        // A personal topic names the people it concerns; only they hear it, and without ids.
-        if ('personal' in LIVE_TOPICS[event.topic]) {
+        // A personal topic names the people it concerns; only they hear it, and without ids. Of a
+        // topic by person, whoever may view only their own hears only the changes naming them.
+        const rule = LIVE_TOPICS[event.topic];
+        if ('personal' in rule || ('byPerson' in rule && mode === 'own')) {
           if (!event.ids.includes(principal.personId)) return;
         }
-        const ids = mode === 'all' && !('personal' in LIVE_TOPICS[event.topic]) ? event.ids : [];
+        const ids = mode === 'all' && !('personal' in rule) ? event.ids : [];
         raw.write(
           `id: ${event.id}\nevent: ${LIVE_EVENT}\ndata: ${JSON.stringify({ topic: event.topic, ids })}\n\n`,
         );

@@ -14,7 +14,15 @@ import { isScreenAccount } from '@tun/shared/roles';
 import { isApiError } from '../lib/api-client';
 import { PAGE_ACCESS, type AppPageKey, type PageKey } from './pages';
 import { reportSearch } from '../features/attendance-reports/model/report-search';
-import { attendanceSearch, classDetailsSearch, filesSearch, loginSearch, postsSearch } from './search-params';
+import {
+  attendanceSearch,
+  classDetailsSearch,
+  filesSearch,
+  foodPlannerSearch,
+  foodPrintSearch,
+  loginSearch,
+  postsSearch,
+} from './search-params';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -239,12 +247,22 @@ const newGroupRoute = createRoute({
   staticData: page('newGroup'),
   component: lazyRouteComponent(() => import('../features/groups/pages/new-group-page'), 'NewGroupPage'),
 });
-// Pages still to be built share one placeholder; each gets its real component when it is built.
 const foodPlannerRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'food-planner',
   staticData: page('foodPlanner'),
-  component: PagePlaceholder,
+  validateSearch: foodPlannerSearch,
+  component: lazyRouteComponent(() => import('./composed/food-planner-page'), 'FoodPlannerRoute'),
+});
+const foodPrintRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'food-planner/print',
+  staticData: page('foodPlanner'),
+  validateSearch: foodPrintSearch,
+  component: lazyRouteComponent(
+    () => import('../features/food-planner/pages/menu-print-page'),
+    'MenuPrintPage',
+  ),
 });
 const roomsRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -376,6 +394,7 @@ export const routeTree = rootRoute.addChildren([
     groupsRoute,
     newGroupRoute,
     foodPlannerRoute,
+    foodPrintRoute,
     roomsRoute,
     attendanceRoute,
     attendanceReportRoute,

@@ -53,6 +53,19 @@ export const POSTS_FILTERS = ['all', 'unread', 'school', 'staff', 'selected', 'm
 /** /app/posts?filter=…&q=…&post=…: the feed's filter and search, and the post opened (notification links). */
 export const postsSearch = searchSchema({ filter: oneOf(POSTS_FILTERS), q: text(100), post: id });
 
+/** The food planner's tabs (decision 025). */
+export const FOOD_PLANNER_TABS = ['menu', 'dishes', 'counts', 'diets'] as const;
+export type FoodPlannerTab = (typeof FOOD_PLANNER_TABS)[number];
+
+const isoDate: Field<string> = (raw): raw is string =>
+  typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw);
+
+/** /app/food-planner?tab=…&week=…: the tab, and the week shown (its Monday). */
+export const foodPlannerSearch = searchSchema({ tab: oneOf(FOOD_PLANNER_TABS), week: isoDate });
+
+/** /app/food-planner/print?week=…: the printable A4 week menu. */
+export const foodPrintSearch = searchSchema({ week: isoDate });
+
 /** /login?redirect=…: where to go afterwards; `reason` explains why the user was sent here. */
 export const loginSearch = searchSchema({ redirect: text(2000), reason: oneOf(['not-in-directory']) });
 
