@@ -125,13 +125,24 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
             for (const event of pending) deliver(event);
           });
       };
+      const resumeFrom = lastEventId(request.headers['last-event-id'], request.query);
+      // Changes heard while the missed ones are read: sent after them, each once.
+      let arrivedDuringReplay: LiveEvent[] | undefined = resumeFrom === undefined ? undefined : [];
+      /** The ids the replay sent (at most the bus's replay limit), never sent again. */
+      const replayed = new Set<number>();
       const send = (event: LiveEvent) => {
+        if (arrivedDuringReplay) {
+          arrivedDuringReplay.push(event);
+          return;
+        }
+        if (replayed.has(event.id)) return;
         if (held) held.push(event);
         else deliver(event);
         if (event.topic === 'people' && event.ids.includes(principal.personId)) check();
       };
-      // Subscribe first, then replay, so nothing falls between the two; a repeat is harmless
-      // because a change only makes the client refetch.
+      // Subscribe first, then replay, so nothing falls between the two. A change committed just
+      // before the replay's query may also be heard live, during the replay or a moment after
+      // (PostgreSQL's NOTIFY arrives on its own connection): it is sent once, in the replay's place.
       const unsubscribe = ctx.live.subscribe(principal.schoolId, send);
       const heartbeat = setInterval(() => {
         if (!closed) raw.write(': ping\n\n');
@@ -155,9 +166,19 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
       sessionStreams.add(close);
       raw.on('close', close);
 
-      const resumeFrom = lastEventId(request.headers['last-event-id'], request.query);
       if (resumeFrom !== undefined) {
-        for (const event of await ctx.live.since(principal.schoolId, resumeFrom)) send(event);
+        let missed: LiveEvent[] = [];
+        try {
+          missed = await ctx.live.since(principal.schoolId, resumeFrom);
+        } finally {
+          const arrived = arrivedDuringReplay ?? [];
+          arrivedDuringReplay = undefined;
+          for (const event of missed) {
+            send(event);
+            replayed.add(event.id);
+          }
+          for (const event of arrived) send(event);
+        }
       }
     },
   );
