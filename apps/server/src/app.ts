@@ -110,8 +110,9 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // The longest id a route takes: an event id (`entryId@start#target`) runs past the default 100.
     routerOptions: { maxParamLength: 300 },
-    // Instead of waiting for open keep-alive sockets when closing.
-    forceCloseConnections: true,
+    // Closing drops idle keep-alive sockets at once and lets requests under way finish (the
+    // live streams are ended by their own preClose hook); the database closes after them.
+    forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   });
