@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { schoolTimeToInstant, todayInSchoolZone } from '@tun/shared';
 import { sql } from 'kysely';
 import { openDatabase, type Queryable } from '../apps/server/src/db/database';
+import { generateFoodData } from './food';
 import { generatePosts, type GeneratedPosts } from './posts';
 import type { BenchDatabase } from './server';
 
@@ -92,6 +93,7 @@ export async function generateLargeSchool(
       await generateAttendance(trx, schoolId, { weeks: 40, registeredBy: school.staffIds[0] ?? null });
       const sheet = await sixtyStudentEvent(trx, schoolId, school);
       const posts = await generatePosts(trx, schoolId, { ...school, groupId: sheet.sheetGroupId }, seed);
+      await generateFoodData(trx, schoolId, school, seed);
       return { ...school, ...sheet, posts };
     });
     // A database in use has been vacuumed and analysed by autovacuum; a freshly loaded one not

@@ -8,6 +8,7 @@ import type autocannon from 'autocannon';
 import { FILE_LIST_MAX_RESULTS_DEFAULT } from '@tun/shared';
 import { login, type Dataset } from './dataset';
 import { folderWithFiles } from './files';
+import { foodCountMissScenario, foodCountScenario } from './food';
 import type { BenchDatabase, Dialect } from './server';
 
 /** Limits a measurement must stay within; a scenario without one is only reported. */
@@ -196,6 +197,8 @@ export const SCENARIOS: Scenario<unknown>[] = [
       headers: { cookie: state.cookie },
     }),
   }),
+  defineScenario(foodCountScenario),
+  defineScenario(foodCountMissScenario),
 ];
 
 /** A student with a sign-in, through the admin's one-time password link. */

@@ -448,6 +448,64 @@ describe.each(dialects())('info screen content on %s', (dialect) => {
     expect((await content(tv.hall)).body.emergency).toBeNull();
   });
 
+  it("shows today's published menu with its allergens, and nothing before it is published", async () => {
+    setNow(at('10:00'));
+    const dish = await api<{ id: string }>(admin, 'POST', '/api/v1/food/dishes', {
+      name: 'Havregrøt med kanel',
+      allergens: ['gluten', 'milk'],
+      glutenCereals: ['oats'],
+      mayContain: ['nuts'],
+    });
+    expect(dish.status, JSON.stringify(dish.body)).toBe(201);
+    const saved = await api(admin, 'PUT', '/api/v1/food/menu/meal', {
+      date: DAY,
+      meal: 'Frokost',
+      dishes: [{ dishId: dish.body.id, course: 'main' }],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // The day's supper was cancelled: no meal to put dishes on.
+    const supper = await api<{ code: string }>(admin, 'PUT', '/api/v1/food/menu/meal', {
+      date: DAY,
+      meal: 'Kveldsmat',
+      dishes: [],
+    });
+    expect(supper.body.code).toBe('meal-unknown');
+    expect((await content(tv.hall)).body.menu).toBeNull();
+
+    const week = '2026-11-23';
+    const publish = (published: boolean) =>
+      api(admin, 'PUT', `/api/v1/food/menu/weeks/${week}/published`, { published });
+    expect((await publish(true)).status).toBe(200);
+    // Breakfast is over by ten, but the day's menu stays on the wall; what a dish may contain is not sent.
+    expect((await content(tv.hall)).body.menu).toEqual({
+      meals: [
+        {
+          name: 'Frokost',
+          start: iso('08:00'),
+          dishes: [
+            {
+              name: 'Havregrøt med kanel',
+              allergens: ['gluten', 'milk'],
+              glutenCereals: ['oats'],
+              nuts: [],
+              course: 'main',
+            },
+          ],
+        },
+      ],
+    });
+    // A screen without the menu panel gets none, and another school's screen none of ours.
+    expect((await content(tv.room)).body.menu).toBeNull();
+    expect((await content(tv.other)).body.menu).toBeNull();
+    // Tomorrow has no dishes.
+    setNow(at('07:00', '2026-11-25'));
+    expect((await content(tv.hall)).body.menu).toBeNull();
+
+    setNow(at('10:00'));
+    expect((await publish(false)).status).toBe(200);
+    expect((await content(tv.hall)).body.menu).toBeNull();
+  });
+
   describe('the check-in code', () => {
     const checkIn = (cookie: string) => api<ScreenCheckIn>(cookie, 'GET', '/api/v1/screen/check-in');
 

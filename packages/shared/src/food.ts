@@ -176,6 +176,12 @@ export type MealMenuInput = z.infer<typeof mealMenuInputSchema>;
 
 /** PUT /api/v1/food/menu/weeks/:week/published (foodPlan:change). */
 export const weekPublishInputSchema = z.object({ published: z.boolean() });
+export const weekPublishedSchema = z.object({
+  week: z.string(),
+  published: z.boolean(),
+  publishedAt: z.string().nullable(),
+});
+export type WeekPublished = z.infer<typeof weekPublishedSchema>;
 
 /**
  * POST /api/v1/food/menu/copy (foodPlan:change): the `weeks` weeks from `from` are copied, as a
@@ -247,6 +253,18 @@ export const mealChoiceInputSchema = mealRefSchema.extend({
 });
 export type MealChoiceInput = z.infer<typeof mealChoiceInputSchema>;
 
+/** The answer to PUT /api/v1/food/choices: the choice as stored, and until when the student may change it. */
+export const mealChoiceAnswerSchema = z.object({
+  date: z.string(),
+  /** The meal's name as the calendar has it. */
+  meal: z.string(),
+  studentId: z.string(),
+  choice: z.enum(MEAL_CHOICES).nullable(),
+  /** The cut-off, while it has not passed; null after it. */
+  openUntil: z.string().nullable(),
+});
+export type MealChoiceAnswer = z.infer<typeof mealChoiceAnswerSchema>;
+
 /** GET/PUT /api/v1/food/settings: the cut-off, `daysBefore` days before the meal at `time`. */
 export const foodSettingsSchema = z.object({
   choiceCutoff: z.object({
@@ -263,17 +281,37 @@ export type FoodSettings = z.infer<typeof foodSettingsSchema>;
  * `consent` must be true: the person's explicit consent (or, entered by the kitchen or an admin,
  * their confirmation that the person gave it) is recorded with the time and who entered it.
  */
-export const personDietInputSchema = z.object({
-  allergens: uniqueList(allergenSchema, ALLERGENS.length).default([]),
-  glutenCereals: uniqueList(z.enum(GLUTEN_CEREALS), GLUTEN_CEREALS.length).default([]),
-  nuts: uniqueList(z.enum(NUTS), NUTS.length).default([]),
-  diets: uniqueList(dietSchema, DIETS.length).default([]),
-  note: z.string().trim().max(DIET_NOTE_MAX).default(''),
-  consent: z.boolean().refine((consent) => consent, {
-    message: 'Spesialkost er helseopplysninger og lagres bare med samtykke.',
-    params: { code: FOOD_FIELD_CODES.consentMissing },
-  }),
-});
+export const personDietInputSchema = z
+  .object({
+    allergens: uniqueList(allergenSchema, ALLERGENS.length).default([]),
+    glutenCereals: uniqueList(z.enum(GLUTEN_CEREALS), GLUTEN_CEREALS.length).default([]),
+    nuts: uniqueList(z.enum(NUTS), NUTS.length).default([]),
+    diets: uniqueList(dietSchema, DIETS.length).default([]),
+    note: z.string().trim().max(DIET_NOTE_MAX).default(''),
+    consent: z.boolean().refine((consent) => consent, {
+      message: 'Spesialkost er helseopplysninger og lagres bare med samtykke.',
+      params: { code: FOOD_FIELD_CODES.consentMissing },
+    }),
+  })
+  .superRefine((diet, ctx) => {
+    // As for a dish: the kitchen must know which cereal and which nut.
+    if (diet.allergens.includes('gluten') && diet.glutenCereals.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['glutenCereals'],
+        message: 'Velg hvilket korn som inneholder gluten.',
+        params: { code: FOOD_FIELD_CODES.allergenDetailMissing },
+      });
+    }
+    if (diet.allergens.includes('nuts') && diet.nuts.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['nuts'],
+        message: 'Velg hvilke nøtter.',
+        params: { code: FOOD_FIELD_CODES.allergenDetailMissing },
+      });
+    }
+  });
 export type PersonDietInput = z.input<typeof personDietInputSchema>;
 
 export const personDietSchema = z.object({
@@ -292,6 +330,12 @@ export type PersonDiet = z.infer<typeof personDietSchema>;
 
 /** GET /api/v1/food/diets/:personId: null when none is recorded. */
 export const personDietAnswerSchema = personDietSchema.nullable();
+
+/**
+ * GET /api/v1/food/diets (diets:view): everyone's recorded diets for the kitchen and admins, by
+ * name; only the reader's own (none or one) for anyone else. People who have left are not listed.
+ */
+export const personDietListSchema = z.array(personDietSchema);
 
 // --- How many will eat (admin, kitchen) -----------------------------------------------------
 
@@ -324,6 +368,9 @@ export const mealCountSchema = z.object({
       personId: z.string(),
       presence: z.enum(MEAL_PRESENCE),
       allergens: z.array(allergenSchema),
+      /** Which cereal and which nuts, as the person recorded them. */
+      glutenCereals: z.array(z.enum(GLUTEN_CEREALS)),
+      nuts: z.array(z.enum(NUTS)),
       diets: z.array(dietSchema),
       note: z.string(),
     }),

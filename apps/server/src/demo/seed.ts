@@ -13,7 +13,9 @@ import { addRoles, insertPerson } from '../modules/people/people.repository';
 import { needsSetup, runSetup } from '../modules/setup/setup.service';
 import { DEMO_SIZE, generateSchool } from './generate-school';
 import { generateAttendance } from './generate-attendance';
+import { generateDiets } from './generate-diets';
 import { generateFiles } from './generate-files';
+import { generateFood } from './generate-food';
 import { generatePosts } from './generate-posts';
 import { generateScreens } from './generate-screens';
 import { generateTimetable } from './generate-timetable';
@@ -189,6 +191,14 @@ export async function seedDemo(
         tripPhotoId,
       });
     }
+    // The dish library and this week's and next week's menus, on the timetable's dining events.
+    if (kitchenId) await generateFood(ctx, schoolId, { kitchenId });
+    // Students with special diets, and a couple of «Jeg spiser ikke» / «Matpakke» for tomorrow.
+    if (kitchenId)
+      await generateDiets(ctx, schoolId, {
+        kitchenId,
+        demoStudentId: idsByEmail.get('elev@solbakken.example'),
+      });
     // The three screens, the demo's TV login showing the dining hall's.
     const tvPersonId = idsByEmail.get('tv@solbakken.example');
     if (tvPersonId && teacherId) {

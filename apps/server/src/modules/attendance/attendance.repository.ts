@@ -161,6 +161,36 @@ export async function preliminaryFor(
   return result;
 }
 
+/**
+ * Absence registered in advance for any of these events, and for whole days in the range: the
+ * rows as stored, for callers that work out many events at once (the kitchen's count).
+ */
+export async function preliminaryOfEvents(
+  db: Queryable,
+  schoolId: string,
+  eventIds: readonly string[],
+  dates: { from: string; to: string },
+) {
+  const ids = [...new Set(eventIds)];
+  return Promise.all([
+    ids.length === 0
+      ? []
+      : db
+          .selectFrom('prelim_attendance')
+          .select(['event_id', 'student_id', 'preliminary_status', 'preliminary_by', 'note'])
+          .where('school_id', '=', schoolId)
+          .where('event_id', 'in', ids)
+          .execute(),
+    db
+      .selectFrom('prelim_day_attendance')
+      .select(['date', 'student_id', 'preliminary_status', 'preliminary_by', 'note'])
+      .where('school_id', '=', schoolId)
+      .where('date', '>=', dates.from)
+      .where('date', '<=', dates.to)
+      .execute(),
+  ]);
+}
+
 /** People with a role other than these; SPEC §3: people with no roles are students. */
 const hasRoleBesides = (allowed: readonly string[]) => (eb: ExpressionBuilder<DB, 'person'>) => {
   let roles = eb.selectFrom('person_role').select('role').whereRef('person_role.person_id', '=', 'person.id');
@@ -215,33 +245,73 @@ export async function expectedStudents(
   schoolId: string,
   event: Pick<CalendarEvent, 'groupsAttending' | 'start'>,
 ): Promise<string[]> {
-  const groups = event.groupsAttending;
-  // A student who has left is expected no more from the day they left (decision 011).
-  const day = todayInSchoolZone(new Date(event.start));
-  let query = db
+  const [expected] = await expectedStudentsOfEvents(db, schoolId, [event]);
+  return expected ?? [];
+}
+
+/**
+ * The students expected at each of these events (expectedStudents' rule), in the events'
+ * order, each list by name. At most two queries whatever the number of events: the school's
+ * students when any event is for the whole school, and the members of every group named. With
+ * `among`, only those students are looked at (one student's own week).
+ */
+export async function expectedStudentsOfEvents(
+  db: Queryable,
+  schoolId: string,
+  events: readonly Pick<CalendarEvent, 'groupsAttending' | 'start'>[],
+  among?: readonly string[],
+): Promise<string[][]> {
+  if (events.length === 0 || among?.length === 0) return events.map(() => []);
+  const groups = [...new Set(events.flatMap((event) => event.groupsAttending))];
+  const wholeSchool = events.some((event) => event.groupsAttending.length === 0);
+  let students = db
     .selectFrom('person')
-    .select('person.id')
     .where('person.school_id', '=', schoolId)
     .where(isStudent)
-    .where((eb) => eb.or([eb('person.left_on', 'is', null), eb('person.left_on', '>', day)]));
-  if (groups.length > 0) {
-    // The members first, by the membership tables' own indexes; then who of them are students.
-    query = query.where('person.id', 'in', (eb) =>
-      eb
-        .selectFrom('line_member')
-        .select('person_id')
-        .where('school_id', '=', schoolId)
-        .where('line_id', 'in', groups)
-        .union(eb.selectFrom('elective_member').select('person_id').where('elective_id', 'in', groups))
-        .union(eb.selectFrom('temp_group_member').select('person_id').where('group_id', 'in', groups)),
-    );
-  }
-  const rows = await query
     .orderBy('person.last_name')
     .orderBy('person.first_name')
-    .orderBy('person.id')
-    .execute();
-  return rows.map((row) => row.id);
+    .orderBy('person.id');
+  if (among) students = students.where('person.id', 'in', among);
+  const [everyone, members] = await Promise.all([
+    wholeSchool ? students.select(['person.id', 'person.left_on']).execute() : [],
+    groups.length === 0
+      ? []
+      : students
+          // The members first, by the membership tables' own indexes; then who of them are students.
+          .innerJoin(
+            (eb) =>
+              eb
+                .selectFrom('line_member')
+                .select(['person_id', 'line_id as group_id'])
+                .where('school_id', '=', schoolId)
+                .where('line_id', 'in', groups)
+                .union(
+                  eb
+                    .selectFrom('elective_member')
+                    .select(['person_id', 'elective_id as group_id'])
+                    .where('elective_id', 'in', groups),
+                )
+                .union(
+                  eb
+                    .selectFrom('temp_group_member')
+                    .select(['person_id', 'group_id'])
+                    .where('group_id', 'in', groups),
+                )
+                .as('member'),
+            (join) => join.onRef('member.person_id', '=', 'person.id'),
+          )
+          .select(['person.id', 'person.left_on', 'member.group_id'])
+          .execute(),
+  ]);
+  return events.map((event) => {
+    // A student who has left is expected no more from the day they left (decision 011).
+    const day = todayInSchoolZone(new Date(event.start));
+    const present = (row: { left_on: string | null }) => row.left_on === null || row.left_on > day;
+    if (event.groupsAttending.length === 0) return everyone.filter(present).map((row) => row.id);
+    const attending = new Set(event.groupsAttending);
+    const ids = members.filter((row) => attending.has(row.group_id) && present(row)).map((row) => row.id);
+    return [...new Set(ids)];
+  });
 }
 
 type RecordTable = 'attendance' | 'prelim_attendance' | 'prelim_day_attendance';
@@ -454,11 +524,27 @@ export async function findPreliminary(db: Queryable, schoolId: string, id: strin
     .executeTakeFirst();
 }
 
+/**
+ * A new row; should another transaction have written the same one meanwhile (two registrations
+ * at once: PostgreSQL makes this one wait for the other), this one replaces it rather than fail.
+ */
 export async function insertPreliminary(
   trx: Queryable,
   row: Insertable<PrelimAttendanceTable>,
 ): Promise<void> {
-  await trx.insertInto('prelim_attendance').values(row).execute();
+  await trx
+    .insertInto('prelim_attendance')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.columns(['school_id', 'id']).doUpdateSet({
+        event_start: row.event_start,
+        note: row.note ?? null,
+        preliminary_by: row.preliminary_by ?? null,
+        preliminary_status: row.preliminary_status,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
 }
 
 export async function updatePreliminary(

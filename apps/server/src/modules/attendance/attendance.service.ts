@@ -377,44 +377,98 @@ async function assertStudent(db: Queryable, schoolId: string, studentId: string)
   }
 }
 
+export interface PreliminaryChange {
+  studentId: string;
+  preliminaryStatus: AttendanceStatus;
+  note: string | null;
+}
+
+/**
+ * The one writer of absence registered in advance for an event, in the caller's transaction:
+ * the row, its audit, the records already written for the event, and the announcements. The
+ * attendance routes and «Jeg spiser ikke» (modules/food) both write through here.
+ */
+export async function writePreliminaryInTransaction(
+  trx: Trx,
+  actor: Actor,
+  event: CalendarEvent,
+  input: PreliminaryChange,
+  publish: Publish,
+): Promise<void> {
+  const { schoolId } = actor;
+  await assertStudent(trx, schoolId, input.studentId);
+  const id = attendanceId(event.id, input.studentId);
+  const before = await findPreliminary(trx, schoolId, id);
+  const row = {
+    school_id: schoolId,
+    id,
+    event_id: event.id,
+    student_id: input.studentId,
+    event_start: event.start,
+    note: input.note,
+    preliminary_by: actor.personId,
+    preliminary_status: input.preliminaryStatus,
+    updated_at: nowIso(),
+  };
+  if (before) await updatePreliminary(trx, schoolId, id, row);
+  else await insertPreliminary(trx, row);
+  await recordAudits(trx, [
+    {
+      schoolId,
+      actorPersonId: actor.personId,
+      action: before ? 'update' : 'create',
+      entity: 'prelim_attendance',
+      entityId: id,
+      before,
+      after: row,
+    },
+  ]);
+  await refreshRecords(trx, actor, [event.id], input.studentId, publish);
+  announcePreliminary(publish, id);
+}
+
+/** Removes the event's absence in advance for the student, in the caller's transaction; 404 when none. */
+export async function removePreliminaryInTransaction(
+  trx: Trx,
+  actor: Actor,
+  eventId: string,
+  studentId: string,
+  publish: Publish,
+): Promise<void> {
+  const { schoolId } = actor;
+  const id = attendanceId(eventId, studentId);
+  const before = await findPreliminary(trx, schoolId, id);
+  if (!before) throw new ProblemError('not-found');
+  await deletePreliminary(trx, schoolId, id);
+  await recordAudits(trx, [
+    {
+      schoolId,
+      actorPersonId: actor.personId,
+      action: 'delete',
+      entity: 'prelim_attendance',
+      entityId: id,
+      before,
+    },
+  ]);
+  await refreshRecords(trx, actor, [eventId], studentId, publish);
+  announcePreliminary(publish, id);
+}
+
+function announcePreliminary(publish: Publish, id: string) {
+  // Its own topic: students may not know who has absence registered in advance (SPEC §6).
+  publish('preliminaryAbsence', [id]);
+  // The kitchen counts who will eat without seeing absence in advance itself (decision 025).
+  publish('mealCounts', []);
+}
+
 export async function registerPreliminary(
   deps: Deps,
   actor: Actor,
-  input: { eventId: string; studentId: string; preliminaryStatus: AttendanceStatus; note: string | null },
+  input: { eventId: string } & PreliminaryChange,
 ): Promise<void> {
-  const { schoolId } = actor;
-  await write(deps, schoolId, async (trx, publish) => {
-    const event = await loadEvent(trx, schoolId, input.eventId);
-    await assertStudent(trx, schoolId, input.studentId);
-    const id = attendanceId(event.id, input.studentId);
-    const before = await findPreliminary(trx, schoolId, id);
-    const row = {
-      school_id: schoolId,
-      id,
-      event_id: event.id,
-      student_id: input.studentId,
-      event_start: event.start,
-      note: input.note,
-      preliminary_by: actor.personId,
-      preliminary_status: input.preliminaryStatus,
-      updated_at: nowIso(),
-    };
-    if (before) await updatePreliminary(trx, schoolId, id, row);
-    else await insertPreliminary(trx, row);
-    await recordAudits(trx, [
-      {
-        schoolId,
-        actorPersonId: actor.personId,
-        action: before ? 'update' : 'create',
-        entity: 'prelim_attendance',
-        entityId: id,
-        before,
-        after: row,
-      },
-    ]);
-    await refreshRecords(trx, actor, [event.id], input.studentId, publish);
-    // Its own topic: students may not know who has absence registered in advance (SPEC §6).
-    publish('preliminaryAbsence', [id]);
+  await write(deps, actor.schoolId, async (trx, publish) => {
+    const event = await loadEvent(trx, actor.schoolId, input.eventId);
+    await writePreliminaryInTransaction(trx, actor, event, input, publish);
   });
 }
 
@@ -424,25 +478,34 @@ export async function removePreliminary(
   eventId: string,
   studentId: string,
 ): Promise<void> {
-  const { schoolId } = actor;
-  await write(deps, schoolId, async (trx, publish) => {
-    const id = attendanceId(eventId, studentId);
-    const before = await findPreliminary(trx, schoolId, id);
-    if (!before) throw new ProblemError('not-found');
-    await deletePreliminary(trx, schoolId, id);
-    await recordAudits(trx, [
-      {
-        schoolId,
-        actorPersonId: actor.personId,
-        action: 'delete',
-        entity: 'prelim_attendance',
-        entityId: id,
-        before,
-      },
-    ]);
-    await refreshRecords(trx, actor, [eventId], studentId, publish);
-    publish('preliminaryAbsence', [id]);
-  });
+  await write(deps, actor.schoolId, (trx, publish) =>
+    removePreliminaryInTransaction(trx, actor, eventId, studentId, publish),
+  );
+}
+
+/** The event's absence in advance for one student, as stored, if there is one. */
+export async function findPreliminaryOf(db: Queryable, schoolId: string, eventId: string, studentId: string) {
+  return findPreliminary(db, schoolId, attendanceId(eventId, studentId));
+}
+
+/** Absence in advance for any of these events and for the days of the range, as stored. */
+export async function preliminaryOfEvents(
+  db: Queryable,
+  schoolId: string,
+  eventIds: readonly string[],
+  dates: { from: string; to: string },
+) {
+  return repository.preliminaryOfEvents(db, schoolId, eventIds, dates);
+}
+
+/** The students expected at each event (expectedStudents' rule), in the events' order. */
+export async function expectedStudentsOfEvents(
+  db: Queryable,
+  schoolId: string,
+  events: readonly Pick<CalendarEvent, 'groupsAttending' | 'start'>[],
+  among?: readonly string[],
+): Promise<string[][]> {
+  return repository.expectedStudentsOfEvents(db, schoolId, events, among);
 }
 
 /** Records of the student on that school day, whose events the day's absence now covers. */
@@ -489,7 +552,7 @@ export async function registerPreliminaryDay(
       input.studentId,
       publish,
     );
-    publish('preliminaryAbsence', [entityId]);
+    announcePreliminary(publish, entityId);
   });
 }
 
@@ -516,7 +579,7 @@ export async function removePreliminaryDay(
       },
     ]);
     await refreshRecords(trx, actor, await recordsOnDay(trx, schoolId, studentId, date), studentId, publish);
-    publish('preliminaryAbsence', [entityId]);
+    announcePreliminary(publish, entityId);
   });
 }
 

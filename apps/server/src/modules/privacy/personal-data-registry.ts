@@ -5,6 +5,8 @@ import { calendarFeedsPersonalData } from '../calendar-feeds/calendar-feeds.pers
 import { calendarPersonalData } from '../calendar/calendar.personal-data';
 import { electivesPersonalData } from '../electives/electives.personal-data';
 import { filesPersonalData } from '../files/files.personal-data';
+import { dietsPersonalData } from '../food/diets.personal-data';
+import { menusPersonalData } from '../food/menus.personal-data';
 import { groupsPersonalData } from '../groups/groups.personal-data';
 import { linesPersonalData } from '../lines/lines.personal-data';
 import { notificationsPersonalData } from '../notifications/notifications.personal-data';
@@ -40,6 +42,8 @@ export const PERSONAL_DATA: readonly PersonalData[] = [
   groupsPersonalData,
   supervisionPersonalData,
   screensPersonalData,
+  menusPersonalData,
+  dietsPersonalData,
   sessionPersonalData,
   peoplePersonalData,
 ];

@@ -33,6 +33,7 @@ import { rotatingCheckIn } from '../attendance-tags/attendance-tags.service';
 import { CALENDAR_BASE_TOPICS } from '../calendar/calendar-cache';
 import { listCalendar } from '../calendar/calendar.service';
 import { fileDownload } from '../files/files.service';
+import { publishedMenuOfDay } from '../food/menus.service';
 import { listLines } from '../lines/lines.service';
 import { infoScreenPosts } from '../posts/posts.service';
 import { listRooms } from '../rooms/rooms.service';
@@ -103,6 +104,7 @@ interface SchoolPart {
   postsOn: boolean;
   supervisionOn: boolean;
   attendanceOn: boolean;
+  foodPlanOn: boolean;
 }
 
 async function schoolPart(deps: Deps, schoolId: string): Promise<SchoolPart> {
@@ -121,6 +123,7 @@ async function schoolPart(deps: Deps, schoolId: string): Promise<SchoolPart> {
     postsOn: !features.off.has('posts'),
     supervisionOn: !features.off.has('supervision'),
     attendanceOn: !features.off.has('attendance'),
+    foodPlanOn: !features.off.has('foodPlan'),
   };
 }
 
@@ -173,6 +176,8 @@ function shared(deps: Deps, cache: AnswerCache, schoolId: string) {
       cache.value(schoolId, 'posts', () => infoScreenPosts(deps.database.db, schoolId, SCREEN_POSTS_MAX)),
     supervision: () => cache.value(schoolId, 'supervision', () => getSupervision(deps.database.db, schoolId)),
     emergency: () => cache.value(schoolId, 'emergency', () => emergencyOf(deps, schoolId)),
+    menu: (date: string) =>
+      cache.value(schoolId, `menu|${date}`, () => publishedMenuOfDay(deps.database.db, schoolId, date)),
   };
 }
 
@@ -201,9 +206,11 @@ export async function screenContent(
   ]);
   const showsPosts = layout.panels.includes('posts') && school.postsOn;
   const showsSupervision = layout.panels.includes('supervision') && school.supervisionOn;
-  const [posts, supervision] = await Promise.all([
+  const showsMenu = layout.panels.includes('menu') && school.foodPlanOn;
+  const [posts, supervision, menu] = await Promise.all([
     showsPosts ? parts.posts() : [],
     showsSupervision ? parts.supervision() : undefined,
+    showsMenu ? parts.menu(date) : null,
   ]);
   const events = day.filter(
     (event) => Date.parse(event.end) > now && (layout.roomId === null || event.roomUsed === layout.roomId),
@@ -242,8 +249,8 @@ export async function screenContent(
         }),
       })),
     },
-    // No food planner yet: the panel says there is no menu.
-    menu: null,
+    // Published menus only (decision 025); the panel says there is none otherwise.
+    menu,
     // The supervision phone only: the person's own phone stays off a wall anyone walks past.
     supervision: {
       name: supervision?.current ? shortFullName(supervision.current.name) : null,

@@ -9,6 +9,7 @@ import { SupervisionCard } from '../../features/supervision/components/supervisi
 import { MyAttendanceCard } from '../../features/attendance-reports/components/my-attendance-card';
 import { NextEventsCard } from '../../features/dashboard/components/next-events-card';
 import { LatestPostsCard } from '../../features/posts/components/latest-posts-card';
+import { TodaysMenuCard } from '../../features/food-planner/components/todays-menu-card';
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -31,6 +32,7 @@ export function DashboardPage() {
         {on('posts') && <LatestPostsCard />}
         {on('attendance') && <MyAttendanceCard />}
         {on('supervision') && <SupervisionCard />}
+        {on('foodPlan') && <TodaysMenuCard />}
       </SimpleGrid>
     </Stack>
   );

@@ -73,18 +73,30 @@ export function allergensInWords(t: TFunction, facts: AllergenFacts): string {
   return facts.allergens.map((allergen) => allergenText(t, allergen, facts)).join(', ');
 }
 
-/** The allergens as a list, each with its icon and its name; «Kan inneholde spor av» below. */
+/** «Kan inneholde spor av: Melk, Egg»: the cross-contact a kitchen cannot rule out, in words. */
+export function mayContainText(t: TFunction, mayContain: readonly Allergen[]): string {
+  return t('food.mayContain', {
+    list: mayContain.map((allergen) => t(`food.allergen.${allergen}`)).join(', '),
+  });
+}
+
+/**
+ * The allergens as a list, each with its icon and its name; «Kan inneholde spor av» below.
+ * `inline` runs them on as a wrapping line, for the narrow cells of a week's menu.
+ */
 export function AllergenList({
   facts,
   mayContain = [],
   size = 'sm',
   showNone = false,
+  layout = 'list',
 }: {
   facts: AllergenFacts;
   mayContain?: readonly Allergen[];
   size?: 'xs' | 'sm' | 'md';
   /** Say «Ingen av de 14 allergenene» when there are none (the dish dialog, the print view). */
   showNone?: boolean;
+  layout?: 'list' | 'inline';
 }) {
   const { t } = useTranslation();
   if (facts.allergens.length === 0 && mayContain.length === 0) {
@@ -95,16 +107,32 @@ export function AllergenList({
     ) : null;
   }
   const iconSize = size === 'md' ? 18 : 14;
+  const inline = layout === 'inline';
   return (
     <div>
       {facts.allergens.length > 0 && (
-        <List size={size} listStyleType="none" spacing={2} aria-label={t('food.allergensTitle')}>
+        <List
+          size={size}
+          listStyleType="none"
+          spacing={2}
+          aria-label={t('food.allergensTitle')}
+          style={{
+            paddingInlineStart: 0,
+            ...(inline ? { display: 'flex', flexWrap: 'wrap', columnGap: '0.75em', rowGap: 2 } : {}),
+          }}
+        >
           {facts.allergens.map((allergen) => {
             const AllergenIcon = ALLERGEN_ICONS[allergen];
             return (
-              <List.Item key={allergen}>
-                <Group gap={4} wrap="nowrap" align="center">
-                  <AllergenIcon size={iconSize} aria-hidden="true" stroke={1.6} />
+              <List.Item key={allergen} mt={inline ? 0 : undefined}>
+                <Group gap={4} wrap="nowrap" align="flex-start">
+                  {/* Level with the first line when a long name («Korn som inneholder gluten (hvete)») wraps. */}
+                  <AllergenIcon
+                    size={iconSize}
+                    aria-hidden="true"
+                    stroke={1.6}
+                    style={{ flex: 'none', marginTop: '0.2em' }}
+                  />
                   <span>{allergenText(t, allergen, facts)}</span>
                 </Group>
               </List.Item>
@@ -114,9 +142,7 @@ export function AllergenList({
       )}
       {mayContain.length > 0 && (
         <Text size={size} c="dimmed">
-          {t('food.mayContain', {
-            list: mayContain.map((allergen) => t(`food.allergen.${allergen}`)).join(', '),
-          })}
+          {mayContainText(t, mayContain)}
         </Text>
       )}
     </div>

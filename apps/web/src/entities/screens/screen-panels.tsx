@@ -1,6 +1,7 @@
 import type { ScreenCheckIn, ScreenContent, ScreenProgrammeEvent } from '@tun/shared/screens';
 import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../components/qr-code';
+import { allergensInWords } from '../food/allergens';
 import { useFormatters } from '../../lib/dates';
 import { currentPostIndex, nowAndNext } from './screen-model';
 
@@ -125,10 +126,16 @@ export function MenuPanel({ menu }: { menu: ScreenContent['menu'] }) {
             <ul className="tun-screen-list">
               {meal.dishes.map((dish) => (
                 <li key={dish.name} className="tun-screen-dish">
-                  <span>{dish.name}</span>
+                  <span>
+                    {/* The main course needs no label; an alternative or a dessert does. */}
+                    {meal.dishes.length > 1 && dish.course !== 'main' && (
+                      <span className="tun-screen-muted">{t(`food.course.${dish.course}`)}: </span>
+                    )}
+                    {dish.name}
+                  </span>
                   {dish.allergens.length > 0 && (
                     <span className="tun-screen-muted">
-                      {t('screens.display.menu.allergens', { list: dish.allergens.join(', ') })}
+                      {t('screens.display.menu.allergens', { list: allergensInWords(t, dish) })}
                     </span>
                   )}
                 </li>

@@ -55,6 +55,15 @@ export function ScreenPreview({ values }: { values: ScreenFormValues }) {
       phone: school.data?.supervisionPhone ?? null,
     },
     samplePosts: [{ title: t('tvSetup.preview.postTitle'), body: t('tvSetup.preview.postBody') }],
+    ...(session.features.includes('foodPlan')
+      ? {
+          sampleMenu: {
+            meal: t('tvSetup.preview.menuMeal'),
+            main: t('tvSetup.preview.menuMain'),
+            vegetarian: t('tvSetup.preview.menuVegetarian'),
+          },
+        }
+      : {}),
     now,
   });
   const checkIn = previewCheckIn(values, roomName, window.location.origin, now);

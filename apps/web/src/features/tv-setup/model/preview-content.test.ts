@@ -81,6 +81,21 @@ describe('preview content', () => {
     expect(content.emergency).toBeNull();
   });
 
+  it('shows the sample dinner, valid as a screen menu, with the cereal named', () => {
+    const sampleMenu = { meal: 'Middag', main: 'Torsk', vegetarian: 'Lasagne' };
+    const content = previewContent({ ...base, values: valuesOf(), sampleMenu });
+    expect(screenContentSchema.parse(content)).toEqual(content);
+    expect(content.menu?.meals).toEqual([
+      expect.objectContaining({
+        name: 'Middag',
+        dishes: [
+          expect.objectContaining({ name: 'Torsk', course: 'main', allergens: ['fish', 'milk'] }),
+          expect.objectContaining({ name: 'Lasagne', glutenCereals: ['wheat'] }),
+        ],
+      }),
+    ]);
+  });
+
   it('escapes the sample post, which is plain text, into the HTML a post body is', () => {
     const content = previewContent({ ...base, values: valuesOf() });
     expect(content.posts[0]?.body).toBe('<p>Tekst med &lt;tegn&gt; &amp; «sitat»</p>');

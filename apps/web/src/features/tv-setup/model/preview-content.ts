@@ -6,7 +6,7 @@
  */
 import type { CalendarEvent } from '@tun/shared/calendar';
 import type { ScreenCheckIn, ScreenContent, ScreenProgrammeEvent } from '@tun/shared/screens';
-import { todayInSchoolZone } from '@tun/shared/time';
+import { schoolTimeToInstant, todayInSchoolZone } from '@tun/shared/time';
 import { inputOf, type ScreenFormValues } from './screen-form-values';
 
 export interface PreviewSchool {
@@ -26,7 +26,41 @@ export interface PreviewSources {
   supervision: { name: string | null; phone: string | null };
   /** Sample posts in the admin's language: a screen's own posts are the TV's to ask for. */
   samplePosts: readonly { title: string; body: string }[];
+  /**
+   * A sample dinner in the admin's language, so the menu panel shows how a menu reads on the
+   * wall (allergens in words); without it the panel says there is no menu today.
+   */
+  sampleMenu?: PreviewMenuSample;
   now: Date;
+}
+
+export interface PreviewMenuSample {
+  meal: string;
+  main: string;
+  vegetarian: string;
+}
+
+/** The sample dinner at 17:00 today: fish with milk, and a vegetarian dish with wheat and milk. */
+export function previewMenu(sample: PreviewMenuSample, now: Date): NonNullable<ScreenContent['menu']> {
+  const start = new Date(schoolTimeToInstant(todayInSchoolZone(now), '17:00')).toISOString();
+  return {
+    meals: [
+      {
+        name: sample.meal,
+        start,
+        dishes: [
+          { name: sample.main, course: 'main', allergens: ['fish', 'milk'], glutenCereals: [], nuts: [] },
+          {
+            name: sample.vegetarian,
+            course: 'vegetarian',
+            allergens: ['gluten', 'milk'],
+            glutenCereals: ['wheat'],
+            nuts: [],
+          },
+        ],
+      },
+    ],
+  };
 }
 
 /** Today's events not yet over, by start, as the server gives a screen its programme. */
@@ -79,8 +113,7 @@ export function previewContent(sources: PreviewSources): ScreenContent {
       roomName: roomId === null ? null : (sources.roomName(roomId) ?? null),
       events: programmeEvents(sources.events, now, sources),
     },
-    // As the server says until the food planner exists.
-    menu: null,
+    menu: sources.sampleMenu ? previewMenu(sources.sampleMenu, now) : null,
     supervision: sources.supervision,
     posts: sources.samplePosts.map((post, index) => ({
       id: `preview-${index}`,
