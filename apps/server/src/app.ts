@@ -34,6 +34,8 @@ import { startUploadSweep } from './modules/files/uploads.service';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { linesRoutes } from './modules/lines/lines.routes';
+import { casesRoutes } from './modules/maintenance/cases.routes';
+import { maintenanceRoundsRoutes } from './modules/maintenance/maintenance-rounds.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { startNotificationSweep } from './modules/notifications/notifications.service';
 import { passwordLinksRoutes } from './modules/password-links/password-links.routes';
@@ -93,6 +95,8 @@ const ROUTE_MODULES = [
   screenContentRoutes,
   foodMenusRoutes,
   foodKitchenRoutes,
+  casesRoutes,
+  maintenanceRoundsRoutes,
 ];
 
 export interface BuildOptions {

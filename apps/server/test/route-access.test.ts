@@ -233,6 +233,33 @@ describe.each(dialects())('route access on %s', (dialect) => {
     expect(Object.fromEntries(declared)).toEqual(FOOD_ROUTES);
   });
 
+  // Janitor cases (docs/decisions/026): handlers (admin, janitor) see and handle all; submitters
+  // report and see their own (own grant of maintenance:view: the routes scope to the reader).
+  const MAINTENANCE_ROUTES: Record<string, RouteAccess> = {
+    'GET /api/v1/maintenance/cases': 'maintenance:view',
+    'POST /api/v1/maintenance/cases': 'maintenance:submit',
+    'GET /api/v1/maintenance/cases/:id': 'maintenance:view',
+    'PUT /api/v1/maintenance/cases/:id/status': 'maintenance:handle',
+    'PUT /api/v1/maintenance/cases/:id/assignee': 'maintenance:handle',
+    'POST /api/v1/maintenance/cases/:id/comments': 'maintenance:view',
+    'POST /api/v1/maintenance/cases/:id/reopen': 'maintenance:view',
+    'POST /api/v1/maintenance/cases/:id/photos': 'maintenance:view',
+    'GET /api/v1/maintenance/cases/:id/photos/:photoId': 'maintenance:view',
+    'GET /api/v1/maintenance/rounds': 'maintenance:handle',
+    'POST /api/v1/maintenance/rounds': 'maintenance:handle',
+    'PUT /api/v1/maintenance/rounds/:id': 'maintenance:handle',
+    'DELETE /api/v1/maintenance/rounds/:id': 'maintenance:handle',
+    'GET /api/v1/maintenance/stats': 'maintenance:handle',
+    'GET /api/v1/maintenance/stats.csv': 'maintenance:handle',
+  };
+
+  it('declares the janitor case routes with their actions', () => {
+    const declared = routes
+      .filter((route) => route.url.startsWith('/api/v1/maintenance'))
+      .map((route) => [`${route.method} ${route.url}`, route.access]);
+    expect(Object.fromEntries(declared)).toEqual(MAINTENANCE_ROUTES);
+  });
+
   // Posts (docs/decisions/021): each route declares its action of the table, and a post of one
   // school is not found (404, never 403 or its data) by another school's user on any route that
   // names it. What each role may do with a post is in posts.test.ts.

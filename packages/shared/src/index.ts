@@ -40,3 +40,4 @@ export * from './app-settings';
 export * from './push';
 export * from './screens';
 export * from './food';
+export * from './maintenance';

@@ -80,6 +80,8 @@ export const LIVE_TOPICS = {
   },
   // The kitchen's counts changed for a reason it may not see itself (absence registered in advance).
   mealCounts: { view: 'foodCounts:view', invalidates: [['foodPlan', 'counts']] },
+  // Janitor cases (decision 026): the ids are the submitters'; handlers hear all, a submitter their own.
+  cases: { view: 'maintenance:view', byPerson: true, invalidates: [['cases'], ['notifications']] },
   // Info screens: their settings, pairing, «Last inn på nytt» and the emergency banner.
   screens: { view: 'screens:manage', screens: true, invalidates: [['screens'], ['screen']] },
 } as const satisfies Record<

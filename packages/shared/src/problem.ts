@@ -113,6 +113,7 @@ export const PROBLEMS = {
     status: 409,
     title: 'Fristen for å melde seg av dette måltidet har gått ut. Snakk med kjøkkenet.',
   },
+  // Janitor cases (docs/decisions/026-janitor-cases.md)
   'bad-request': { status: 400, title: 'Forespørselen er ugyldig.' },
   'invalid-json': { status: 400, title: 'Innholdet i forespørselen er ikke gyldig JSON.' },
   'bad-url': { status: 400, title: 'Adressen er ugyldig.' },

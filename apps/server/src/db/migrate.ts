@@ -15,6 +15,7 @@ import { installedApp } from './migrations/010-installed-app';
 import { infoScreens } from './migrations/011-info-screens';
 import { emergencyRaisedBy } from './migrations/012-emergency-raised-by';
 import { foodPlanner } from './migrations/013-food-planner';
+import { janitorCases } from './migrations/014-janitor-cases';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -35,6 +36,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '011-info-screens': infoScreens(),
     '012-emergency-raised-by': emergencyRaisedBy(),
     '013-food-planner': foodPlanner(),
+    '014-janitor-cases': janitorCases(),
   };
 }
 

@@ -587,6 +587,75 @@ export interface FoodSettingsTable {
   updated_at: string;
 }
 
+/** A janitor case (migration 014). */
+export interface MaintenanceCaseTable {
+  id: string;
+  school_id: string;
+  number: number;
+  title: string;
+  description: string;
+  room_id: string | null;
+  category: string;
+  urgency: string;
+  status: string;
+  reject_reason: string | null;
+  submitted_by: string | null;
+  assigned_to: string | null;
+  round_id: string | null;
+  created_at: string;
+  updated_at: string;
+  solved_at: string | null;
+}
+
+export interface MaintenancePhotoTable {
+  id: string;
+  school_id: string;
+  case_id: string;
+  storage_key: string;
+  content_type: string;
+  size: number;
+  added_by: string | null;
+  created_at: string;
+}
+
+export interface MaintenanceCommentTable {
+  id: string;
+  school_id: string;
+  case_id: string;
+  author_id: string | null;
+  body: string;
+  /** 0 or 1: an internal note, for handlers only. */
+  internal: number;
+  created_at: string;
+}
+
+export interface MaintenanceStatusChangeTable {
+  id: string;
+  school_id: string;
+  case_id: string;
+  status: string;
+  reason: string | null;
+  changed_by: string | null;
+  at: string;
+}
+
+/** A recurring check; `room_ids` is a JSON array. */
+export interface MaintenanceRoundTable {
+  id: string;
+  school_id: string;
+  title: string;
+  description: string;
+  category: string;
+  frequency: string;
+  room_ids: string;
+  next_due: string;
+  active: number;
+  last_run_at: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   user: AuthUserTable;
   account: AuthAccountTable;
@@ -601,6 +670,11 @@ export interface DB {
   meal_choice: MealChoiceTable;
   person_diet: PersonDietTable;
   food_settings: FoodSettingsTable;
+  maintenance_case: MaintenanceCaseTable;
+  maintenance_photo: MaintenancePhotoTable;
+  maintenance_comment: MaintenanceCommentTable;
+  maintenance_status_change: MaintenanceStatusChangeTable;
+  maintenance_round: MaintenanceRoundTable;
   live_event: LiveEventTable;
   login_throttle: LoginThrottleTable;
   installation: InstallationTable;

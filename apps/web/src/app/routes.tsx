@@ -20,6 +20,7 @@ import {
   filesSearch,
   foodPlannerSearch,
   foodPrintSearch,
+  janitorSearch,
   loginSearch,
   postsSearch,
 } from './search-params';
@@ -38,7 +39,6 @@ declare module '@tanstack/react-router' {
 }
 
 // Every page is its own chunk so /login does not download the app.
-const PagePlaceholder = lazyRouteComponent(() => import('../components/page-placeholder'), 'PagePlaceholder');
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
@@ -323,7 +323,14 @@ const janitorRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'janitor',
   staticData: page('janitor'),
-  component: PagePlaceholder,
+  validateSearch: janitorSearch,
+  component: lazyRouteComponent(() => import('./composed/janitor-page'), 'JanitorRoute'),
+});
+const janitorCaseRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'janitor/cases/$caseId',
+  staticData: page('janitor'),
+  component: lazyRouteComponent(() => import('../features/janitor-cases/pages/case-page'), 'CasePage'),
 });
 const tvSetupRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -401,6 +408,7 @@ export const routeTree = rootRoute.addChildren([
     attendanceProposalsRoute,
     scanRoute,
     janitorRoute,
+    janitorCaseRoute,
     tvSetupRoute,
     schoolInfoSetupRoute,
     specialRolesRoute,

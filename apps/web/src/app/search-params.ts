@@ -66,6 +66,13 @@ export const foodPlannerSearch = searchSchema({ tab: oneOf(FOOD_PLANNER_TABS), w
 /** /app/food-planner/print?week=…: the printable A4 week menu. */
 export const foodPrintSearch = searchSchema({ week: isoDate });
 
+/** The janitor page's tabs (decision 026). */
+export const JANITOR_TABS = ['report', 'mine', 'cases', 'rounds', 'stats'] as const;
+export type JanitorTab = (typeof JANITOR_TABS)[number];
+
+/** /app/janitor?tab=…&report=<roomId>: the tab; `report` opens «Meld feil» with the room set (its QR code). */
+export const janitorSearch = searchSchema({ tab: oneOf(JANITOR_TABS), report: id });
+
 /** /login?redirect=…: where to go afterwards; `reason` explains why the user was sent here. */
 export const loginSearch = searchSchema({ redirect: text(2000), reason: oneOf(['not-in-directory']) });
 
