@@ -28,6 +28,9 @@ function runnerFor(t: TestApp, email: EmailHandler, options: { concurrency?: num
     'push.send': async () => {
       throw new Error('not in these tests');
     },
+    'maintenance.round': async () => {
+      throw new Error('not in these tests');
+    },
   };
   const runner = new JobRunner({ handlers, ...options });
   runner.start(t.ctx);

@@ -24,11 +24,12 @@ import { createTestApp, dialects, type TestApp } from './helper';
 /**
  * Columns that hold a person's id, by name: ids of people (`person_id`, `student_id`,
  * `actor_person_id`), of sign-in accounts (`user_id`, better-auth's `userId`), whoever did
- * something (`…_by`, and a copied name `…_by_name`), a post's author, and the school's
- * supervisor. A new table that keeps a person under another name must be added here too.
+ * something (`…_by`, and a copied name `…_by_name`), a post's author, whom a case is given to,
+ * and the school's supervisor. A new table that keeps a person under another name must be added
+ * here too.
  */
 const PERSON_COLUMN =
-  /^(person_id|student_id|actor_person_id|user_id|userId|author_id|current_supervision)$|_by(_name)?$/;
+  /^(person_id|student_id|actor_person_id|user_id|userId|author_id|assigned_to|current_supervision)$|_by(_name)?$/;
 /** Columns the rule matches that hold no person. */
 const NOT_PERSON_COLUMNS = new Set<string>([]);
 

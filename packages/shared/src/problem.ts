@@ -114,6 +114,12 @@ export const PROBLEMS = {
     title: 'Fristen for å melde seg av dette måltidet har gått ut. Snakk med kjøkkenet.',
   },
   // Janitor cases (docs/decisions/026-janitor-cases.md)
+  'round-not-found': { status: 404, title: 'Fant ikke runden.' },
+  'case-not-reopenable': {
+    status: 409,
+    title: 'Saken kan ikke gjenåpnes. En løst sak kan gjenåpnes i 14 dager.',
+  },
+  'case-photo-limit': { status: 409, title: 'Saken har allerede så mange bilder som den kan ha (6).' },
   'bad-request': { status: 400, title: 'Forespørselen er ugyldig.' },
   'invalid-json': { status: 400, title: 'Innholdet i forespørselen er ikke gyldig JSON.' },
   'bad-url': { status: 400, title: 'Adressen er ugyldig.' },

@@ -13,10 +13,12 @@ import { addRoles, insertPerson } from '../modules/people/people.repository';
 import { needsSetup, runSetup } from '../modules/setup/setup.service';
 import { DEMO_SIZE, generateSchool } from './generate-school';
 import { generateAttendance } from './generate-attendance';
+import { generateCases } from './generate-cases';
 import { generateDiets } from './generate-diets';
 import { generateFiles } from './generate-files';
 import { generateFood } from './generate-food';
 import { generatePosts } from './generate-posts';
+import { generateRounds } from './generate-rounds';
 import { generateScreens } from './generate-screens';
 import { generateTimetable } from './generate-timetable';
 
@@ -199,6 +201,15 @@ export async function seedDemo(
         kitchenId,
         demoStudentId: idsByEmail.get('elev@solbakken.example'),
       });
+    await generateCases(ctx, schoolId, {
+      janitorId: idsByEmail.get('vaktmester@solbakken.example') ?? personId,
+      teacherId,
+      kitchenId,
+      demoStudentId: idsByEmail.get('elev@solbakken.example'),
+    });
+    await generateRounds(ctx, schoolId, {
+      janitorId: idsByEmail.get('vaktmester@solbakken.example') ?? personId,
+    });
     // The three screens, the demo's TV login showing the dining hall's.
     const tvPersonId = idsByEmail.get('tv@solbakken.example');
     if (tvPersonId && teacherId) {

@@ -2,6 +2,7 @@
  * What runs each kind of job. A new kind is added to JobPayloads (job-queue.ts) and here; the
  * type makes a missing handler a compile error.
  */
+import { runRoundJob } from '../modules/maintenance/rounds.service';
 import { expirePostJob, publishPostJob } from '../modules/posts/posts.service';
 import { sendPushJob } from '../modules/push/push.service';
 import type { JobHandlers } from './job-runner';
@@ -12,4 +13,5 @@ export const JOB_HANDLERS: JobHandlers = {
   'post.publish': publishPostJob,
   'post.expire': expirePostJob,
   'push.send': sendPushJob,
+  'maintenance.round': runRoundJob,
 };

@@ -22,6 +22,11 @@ export interface JobPayloads {
    * gets nothing.
    */
   'push.send': { subscriptionId: string; payload: PushPayload };
+  /**
+   * A janitor's round come due (at 06:00 school time of `due`): its cases are made once. A job
+   * whose round has moved on (another due date, inactive, deleted) does nothing.
+   */
+  'maintenance.round': { schoolId: string; roundId: string; due: string };
 }
 export type JobKind = keyof JobPayloads;
 

@@ -9,6 +9,7 @@ import { dietsPersonalData } from '../food/diets.personal-data';
 import { menusPersonalData } from '../food/menus.personal-data';
 import { groupsPersonalData } from '../groups/groups.personal-data';
 import { linesPersonalData } from '../lines/lines.personal-data';
+import { maintenancePersonalData } from '../maintenance/maintenance.personal-data';
 import { notificationsPersonalData } from '../notifications/notifications.personal-data';
 import { passwordLinksPersonalData } from '../password-links/password-links.personal-data';
 import { peoplePersonalData } from '../people/people.personal-data';
@@ -44,6 +45,7 @@ export const PERSONAL_DATA: readonly PersonalData[] = [
   screensPersonalData,
   menusPersonalData,
   dietsPersonalData,
+  maintenancePersonalData,
   sessionPersonalData,
   peoplePersonalData,
 ];

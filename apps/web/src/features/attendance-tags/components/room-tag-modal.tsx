@@ -217,7 +217,7 @@ function TagDetails({ room, tag, onDisplay }: { room: Room; tag: RoomTag; onDisp
             </Button>
           </Group>
           <NfcWriteButton url={tag.scanUrl} />
-          <RoomTagPrint roomName={room.name} url={tag.scanUrl} date={tag.date} />
+          <RoomTagPrint roomId={room.id} roomName={room.name} url={tag.scanUrl} date={tag.date} />
         </>
       )}
 

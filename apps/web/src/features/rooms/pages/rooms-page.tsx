@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconQrcode, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPencil, IconPlus, IconQrcode, IconTrash } from '@tabler/icons-react';
 import type { Room } from '@tun/shared/rooms';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,22 +16,32 @@ export interface RoomTagModalProps {
   onClose: () => void;
 }
 
+interface RoomsPageProps {
+  RoomTagModal?: ComponentType<RoomTagModalProps>;
+  FaultReportQrModal?: ComponentType<RoomTagModalProps>;
+}
+
 /**
  * `RoomTagModal` shows a room's tag, which the attendance-tags feature owns (composed in app/);
- * without it (attendance switched off for the school) rooms have no tag actions.
+ * without it (attendance switched off for the school) rooms have no tag actions. Likewise
+ * `FaultReportQrModal`, the room's «Meld feil» code of the janitor cases.
  */
-export function RoomsPage({ RoomTagModal }: { RoomTagModal?: ComponentType<RoomTagModalProps> }) {
+export function RoomsPage({ RoomTagModal, FaultReportQrModal }: RoomsPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.rooms.title'));
   const canChange = useCan('rooms:change');
   // A room's tag lets anyone check in there: staff (events:change) look after it.
   const canTag = useCan('events:change') && RoomTagModal !== undefined;
-  const hasActions = canChange || canTag;
+  // Those who put the codes up in the rooms: the admin and the janitor.
+  const canHandleCases = useCan('maintenance:handle');
+  const canFaultCode = (canChange || canHandleCases) && FaultReportQrModal !== undefined;
+  const hasActions = canChange || canTag || canFaultCode;
   const rooms = useRooms();
   const deletion = useRoomDeletion();
   // The room stays while the dialog fades out, so its title does not flip to "new" on the way.
   const [dialog, setDialog] = useState<{ opened: boolean; room?: Room }>({ opened: false });
   const [tagDialog, setTagDialog] = useState<{ opened: boolean; room?: Room }>({ opened: false });
+  const [faultDialog, setFaultDialog] = useState<{ opened: boolean; room?: Room }>({ opened: false });
 
   return (
     <Stack gap="lg">
@@ -88,6 +98,17 @@ export function RoomsPage({ RoomTagModal }: { RoomTagModal?: ComponentType<RoomT
                           {t('roomTag.open')}
                         </Button>
                       )}
+                      {canFaultCode && (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          leftSection={<IconAlertTriangle size={16} aria-hidden="true" />}
+                          aria-label={t('janitorBoard.faultQr.openLabel', { name: room.name })}
+                          onClick={() => setFaultDialog({ opened: true, room })}
+                        >
+                          {t('janitorBoard.faultQr.open')}
+                        </Button>
+                      )}
                       {canChange && (
                         <>
                           <Button
@@ -126,6 +147,14 @@ export function RoomsPage({ RoomTagModal }: { RoomTagModal?: ComponentType<RoomT
           opened={tagDialog.opened}
           room={tagDialog.room}
           onClose={() => setTagDialog((current) => ({ ...current, opened: false }))}
+        />
+      )}
+
+      {canFaultCode && FaultReportQrModal && (
+        <FaultReportQrModal
+          opened={faultDialog.opened}
+          room={faultDialog.room}
+          onClose={() => setFaultDialog((current) => ({ ...current, opened: false }))}
         />
       )}
 
