@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { attendanceReportSchema, mySummarySchema, reportQuerySchema } from '@tun/shared';
 import { attendanceReport, attendanceReportCsv, myAttendanceSummary } from './attendance-reports.service';
+import { sendDownload } from '../../http/download';
 
 const RANGE_NOTE =
   'Dates are days at the school (YYYY-MM-DD, both included); without them the school year ' +
@@ -45,12 +46,7 @@ export async function attendanceReportsRoutes(app: FastifyInstance, ctx: AppCont
     },
     async (request, reply) => {
       const file = await attendanceReportCsv(database, request.principal.schoolId, request.query);
-      return reply
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .type('text/csv; charset=utf-8')
-        .send(file.body);
+      return sendDownload(reply, { ...file, contentType: 'text/csv; charset=utf-8' });
     },
   );
 

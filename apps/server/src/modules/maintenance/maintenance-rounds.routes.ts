@@ -8,6 +8,7 @@ import { caseStatsQuerySchema, caseStatsSchema, idSchema, roundInputSchema, roun
 import type { AppContext } from '../../context';
 import { caseStats, caseStatsCsv } from './case-stats.service';
 import { changeRound, createRound, listRounds, removeRound } from './rounds.service';
+import { sendDownload } from '../../http/download';
 
 const roundParams = z.object({ id: idSchema });
 
@@ -113,12 +114,7 @@ export async function maintenanceRoundsRoutes(app: FastifyInstance, ctx: AppCont
     },
     async (request, reply) => {
       const file = await caseStatsCsv(db, request.principal.schoolId, request.query);
-      return reply
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .type('text/csv; charset=utf-8')
-        .send(file.body);
+      return sendDownload(reply, { ...file, contentType: 'text/csv; charset=utf-8' });
     },
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '@tun/shared';
 import type { AppContext } from '../../context';
 import { commitImport, exportPeople, previewImport } from './people-import.service';
+import { sendDownload } from '../../http/download';
 
 // The file arrives base64-encoded in JSON: a third larger, plus the JSON around it.
 const UPLOAD_BODY_LIMIT = Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 64 * 1024;
@@ -71,12 +72,7 @@ export async function peopleImportRoutes(app: FastifyInstance, ctx: AppContext):
       const file = await exportPeople(db, request.principal.schoolId, request.query.format, (message) =>
         request.log.warn(message),
       );
-      return reply
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .type(file.contentType)
-        .send(file.body);
+      return sendDownload(reply, file);
     },
   );
 }

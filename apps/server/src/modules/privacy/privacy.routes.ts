@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idSchema } from '@tun/shared';
 import type { AppContext } from '../../context';
 import { erasePerson, exportPersonData } from './privacy.service';
+import { sendDownload } from '../../http/download';
 
 const personParams = z.object({ id: idSchema });
 
@@ -24,12 +25,11 @@ export async function privacyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request, reply) => {
       const { schoolId, personId } = request.principal;
       const { fileName, data } = await exportPersonData(ctx, { schoolId, personId }, request.params.id);
-      return reply
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .type('application/json; charset=utf-8')
-        .send(`${JSON.stringify(data, null, 2)}\n`);
+      return sendDownload(reply, {
+        fileName,
+        contentType: 'application/json; charset=utf-8',
+        body: `${JSON.stringify(data, null, 2)}\n`,
+      });
     },
   );
 
