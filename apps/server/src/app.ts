@@ -33,6 +33,8 @@ import { fileUploadsRoutes } from './modules/files/uploads.routes';
 import { startUploadSweep } from './modules/files/uploads.service';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { houseRoutes } from './modules/house/house.routes';
+import { leaveRoutes } from './modules/leave/leave.routes';
 import { linesRoutes } from './modules/lines/lines.routes';
 import { casesRoutes } from './modules/maintenance/cases.routes';
 import { maintenanceRoundsRoutes } from './modules/maintenance/maintenance-rounds.routes';
@@ -80,6 +82,8 @@ const ROUTE_MODULES = [
   electivesRoutes,
   groupsRoutes,
   supervisionRoutes,
+  houseRoutes,
+  leaveRoutes,
   calendarRoutes,
   calendarFeedsRoutes,
   attendanceRoutes,

@@ -260,6 +260,29 @@ describe.each(dialects())('route access on %s', (dialect) => {
     expect(Object.fromEntries(declared)).toEqual(MAINTENANCE_ROUTES);
   });
 
+  // Leave and the house (docs/decisions/027): students and scholars apply for their own leave,
+  // teachers and admins decide it; the house tonight is for staff and the scholar on duty.
+  const LEAVE_ROUTES: Record<string, RouteAccess> = {
+    'GET /api/v1/leave/settings': 'leave:view',
+    'PUT /api/v1/leave/settings': 'leave:settings',
+    'GET /api/v1/leave': 'leave:view',
+    'POST /api/v1/leave': 'leave:apply',
+    'GET /api/v1/leave/:id': 'leave:view',
+    'PUT /api/v1/leave/:id': 'leave:apply',
+    'PUT /api/v1/leave/:id/period': 'leave:approve',
+    'POST /api/v1/leave/:id/decision': 'leave:approve',
+    'POST /api/v1/leave/:id/withdraw': 'leave:withdraw',
+    'GET /api/v1/house/tonight': 'house:view',
+    'PUT /api/v1/house/checks': 'house:check',
+  };
+
+  it('declares the leave and house routes with their actions', () => {
+    const declared = routes
+      .filter((route) => route.url.startsWith('/api/v1/leave') || route.url.startsWith('/api/v1/house'))
+      .map((route) => [`${route.method} ${route.url}`, route.access]);
+    expect(Object.fromEntries(declared)).toEqual(LEAVE_ROUTES);
+  });
+
   // Posts (docs/decisions/021): each route declares its action of the table, and a post of one
   // school is not found (404, never 403 or its data) by another school's user on any route that
   // names it. What each role may do with a post is in posts.test.ts.

@@ -17,6 +17,7 @@ export const APP_FEATURES = [
   'supervision',
   'foodPlan',
   'maintenance',
+  'leave',
 ] as const;
 export type AppFeature = (typeof APP_FEATURES)[number];
 
@@ -29,9 +30,10 @@ export const FEATURE_ROUTE_PREFIXES: Record<AppFeature, readonly string[]> = {
   files: ['/api/v1/files'],
   attendance: ['/api/v1/attendance', '/api/v1/rooms/:id/tag'],
   groups: ['/api/v1/groups'],
-  supervision: ['/api/v1/supervision'],
+  supervision: ['/api/v1/supervision', '/api/v1/house'],
   foodPlan: ['/api/v1/food'],
   maintenance: ['/api/v1/maintenance'],
+  leave: ['/api/v1/leave'],
 };
 
 /** The feature a route pattern belongs to, if any. */

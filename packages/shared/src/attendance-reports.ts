@@ -28,6 +28,24 @@ const sums = {
   below: z.boolean(),
 };
 
+/**
+ * Absence as folk high schools count it for Lånekassen (decision 027): a school day with
+ * mandatory events counts as an absence day when the student missed at least the school's
+ * `absenceDayPercent` of its mandatory minutes; absence on other days counts in hours.
+ * «Missed» is absent or on justified leave; the justified part is given apart as well.
+ */
+const daysAndHours = {
+  /** School days with mandatory events and records for the student. */
+  schoolDays: z.number().int().nonnegative(),
+  absenceDays: z.number().int().nonnegative(),
+  /** Missed hours on the days that are not absence days, to one decimal. */
+  absenceHours: z.number().nonnegative(),
+  /** Of the absence days, those missed wholly or mostly on justified leave. */
+  justifiedDays: z.number().int().nonnegative(),
+  /** Of the absence hours, those on justified leave. */
+  justifiedHours: z.number().nonnegative(),
+};
+
 export const reportStudentSchema = z.object({
   studentId: z.string(),
   name: z.object({ first: z.string(), middle: z.string().optional(), last: z.string() }),
@@ -35,6 +53,7 @@ export const reportStudentSchema = z.object({
   /** Left the school by the end of the report's range («tidligere elev»); erased ones too. */
   former: z.boolean(),
   ...sums,
+  ...daysAndHours,
 });
 export type ReportStudent = z.infer<typeof reportStudentSchema>;
 
@@ -62,6 +81,8 @@ export const attendanceReportSchema = z.object({
   from: z.string(),
   to: z.string(),
   lineId: z.string().nullable(),
+  /** The school's threshold for an absence day (LeaveSettings.absenceDayPercent). */
+  absenceDayPercent: z.number().int(),
   students: z.array(reportStudentSchema),
   lines: z.array(reportLineSchema),
   weeks: z.array(reportWeekSchema),

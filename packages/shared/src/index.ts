@@ -41,3 +41,4 @@ export * from './push';
 export * from './screens';
 export * from './food';
 export * from './maintenance';
+export * from './leave';

@@ -24,6 +24,8 @@ export const LIVE_TOPICS = {
       ['calendar'],
       // Who is expected at a meal.
       ['foodPlan', 'counts'],
+      // Who sleeps in the house, their rooms and phones.
+      ['house'],
     ],
   },
   rooms: {
@@ -82,6 +84,15 @@ export const LIVE_TOPICS = {
   mealCounts: { view: 'foodCounts:view', invalidates: [['foodPlan', 'counts']] },
   // Janitor cases (decision 026): the ids are the submitters'; handlers hear all, a submitter their own.
   cases: { view: 'maintenance:view', byPerson: true, invalidates: [['cases'], ['notifications']] },
+  // Leave (decision 027): the ids are the applicants'; approvers hear all, a student their own.
+  // An approved leave is absence in advance, changes the house tonight and the kitchen's counts.
+  leave: {
+    view: 'leave:view',
+    byPerson: true,
+    invalidates: [['leave'], ['house'], ['notifications']],
+  },
+  // Tonight's evening check of the house (ids: the people checked).
+  house: { view: 'house:view', invalidates: [['house']] },
   // Info screens: their settings, pairing, «Last inn på nytt» and the emergency banner.
   screens: { view: 'screens:manage', screens: true, invalidates: [['screens'], ['screen']] },
 } as const satisfies Record<

@@ -76,6 +76,17 @@ export const POLICY = {
   'diets:change': { allow: ['admin', 'kitchen'], own: 'everyone' },
   // «Jeg spiser ikke» / «Matpakke»: a student for themselves, the kitchen and admins for anyone
   'meals:choose': { allow: ['admin', 'kitchen'], own: ['student'] },
+  // Leave (decision 027): students and scholars apply for their own; teachers and admins
+  // approve (which of them, the school's setting says, checked per application)
+  'leave:view': { allow: ['admin', 'teacher'], own: STUDENTS_AND_SCHOLARS },
+  'leave:apply': { allow: [], own: STUDENTS_AND_SCHOLARS },
+  'leave:approve': { allow: ['admin', 'teacher'] },
+  'leave:withdraw': { allow: ['admin', 'teacher'], own: STUDENTS_AND_SCHOLARS },
+  'leave:settings': { allow: ['admin'] },
+  // The house tonight and the evening check: staff, and a scholar while on supervision duty
+  // (their «own» is the duty they hold, checked against the school's current supervision)
+  'house:view': { allow: STAFF, own: ['stipp'] },
+  'house:check': { allow: STAFF, own: ['stipp'] },
   // Temporary groups: all except students (and TV screens, which only show things)
   'groups:view': { allow: 'everyone' },
   'groups:change': { allow: ['admin', 'teacher', 'janitor', 'kitchen', 'stipp'] },

@@ -120,6 +120,24 @@ export const PROBLEMS = {
     title: 'Saken kan ikke gjenåpnes. En løst sak kan gjenåpnes i 14 dager.',
   },
   'case-photo-limit': { status: 409, title: 'Saken har allerede så mange bilder som den kan ha (6).' },
+  // Leave and the house (docs/decisions/027-leave-and-the-house.md)
+  'leave-not-found': { status: 404, title: 'Fant ikke permisjonssøknaden.' },
+  'leave-decided': {
+    status: 409,
+    title: 'Søknaden er allerede behandlet. Trekk den og søk på nytt for å endre den.',
+  },
+  'leave-overlaps': {
+    status: 409,
+    title: 'Du har allerede en permisjon eller søknad i den perioden.',
+  },
+  'leave-not-approver': {
+    status: 403,
+    title: 'Du kan ikke behandle denne søknaden. Skolen har bestemt hvem som godkjenner permisjoner.',
+  },
+  'house-not-on-duty': {
+    status: 403,
+    title: 'Husets liste er for ansatte og den som har tilsynet nå.',
+  },
   'bad-request': { status: 400, title: 'Forespørselen er ugyldig.' },
   'invalid-json': { status: 400, title: 'Innholdet i forespørselen er ikke gyldig JSON.' },
   'bad-url': { status: 400, title: 'Adressen er ugyldig.' },

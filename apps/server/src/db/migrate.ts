@@ -16,6 +16,7 @@ import { infoScreens } from './migrations/011-info-screens';
 import { emergencyRaisedBy } from './migrations/012-emergency-raised-by';
 import { foodPlanner } from './migrations/013-food-planner';
 import { janitorCases } from './migrations/014-janitor-cases';
+import { leaveAndHouse } from './migrations/015-leave-and-house';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -37,6 +38,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '012-emergency-raised-by': emergencyRaisedBy(),
     '013-food-planner': foodPlanner(),
     '014-janitor-cases': janitorCases(),
+    '015-leave-and-house': leaveAndHouse(),
   };
 }
 

@@ -656,6 +656,53 @@ export interface MaintenanceRoundTable {
   updated_at: string;
 }
 
+/** An application for leave (migration 015); instants in the UTC form. */
+export interface LeaveApplicationTable {
+  id: string;
+  school_id: string;
+  student_id: string;
+  start_at: string;
+  end_at: string;
+  category: string;
+  reason: string;
+  sleeps_away: number;
+  phone: string | null;
+  status: string;
+  created_at: string;
+  updated_at: string;
+  decided_by: string | null;
+  decided_at: string | null;
+  comment: Generated<string>;
+}
+
+/** A school's rules for leave; `justified` is JSON. */
+export interface LeaveSettingsTable {
+  school_id: string;
+  approvers: string;
+  justified: string;
+  absence_day_percent: number;
+  updated_at: string;
+}
+
+/** The supervisor's evening check of one person for one night. */
+export interface HouseCheckTable {
+  school_id: string;
+  night: string;
+  person_id: string;
+  status: string;
+  checked_at: string;
+  checked_by: string | null;
+}
+
+/** An attendance warning sent for a school year, so it is sent once. */
+export interface AttendanceWarningTable {
+  school_id: string;
+  student_id: string;
+  school_year: string;
+  per_mille: number;
+  warned_at: string;
+}
+
 export interface DB {
   user: AuthUserTable;
   account: AuthAccountTable;
@@ -675,6 +722,10 @@ export interface DB {
   maintenance_comment: MaintenanceCommentTable;
   maintenance_status_change: MaintenanceStatusChangeTable;
   maintenance_round: MaintenanceRoundTable;
+  leave_application: LeaveApplicationTable;
+  leave_settings: LeaveSettingsTable;
+  house_check: HouseCheckTable;
+  attendance_warning: AttendanceWarningTable;
   live_event: LiveEventTable;
   login_throttle: LoginThrottleTable;
   installation: InstallationTable;

@@ -21,6 +21,10 @@ export const PAGE_ACCESS = {
   electives: ['electives:view'],
   // Who is on supervision duty is part of the school record.
   supervision: ['schoolInfo:view'],
+  // The fire list: the house tonight's, for staff and the scholar on duty (decision 027).
+  fireList: ['house:view'],
+  // Leave: students and scholars apply, teachers and admins decide (decision 027).
+  leave: ['leave:view', 'leave:apply', 'leave:approve'],
   groups: ['groups:view'],
   newGroup: ['groups:change'],
   foodPlanner: ['foodPlan:view'],
@@ -63,9 +67,10 @@ export const FEATURE_PAGES = {
   files: ['files'],
   attendance: ['attendance', 'attendanceProposals', 'attendanceReport', 'scan'],
   groups: ['groups', 'newGroup'],
-  supervision: ['supervision'],
+  supervision: ['supervision', 'fireList'],
   foodPlan: ['foodPlanner'],
   maintenance: ['janitor'],
+  leave: ['leave'],
 } as const satisfies Record<AppFeature, readonly PageKey[]>;
 
 const FEATURE_OF_PAGE: ReadonlyMap<PageKey, AppFeature> = new Map(

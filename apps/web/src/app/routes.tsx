@@ -21,6 +21,8 @@ import {
   foodPlannerSearch,
   foodPrintSearch,
   janitorSearch,
+  leaveSearch,
+  supervisionSearch,
   loginSearch,
   postsSearch,
 } from './search-params';
@@ -230,10 +232,23 @@ const supervisionRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'tilsyn',
   staticData: page('supervision'),
-  component: lazyRouteComponent(
-    () => import('../features/supervision/pages/supervision-page'),
-    'SupervisionPage',
-  ),
+  validateSearch: supervisionSearch,
+  component: lazyRouteComponent(() => import('./composed/supervision-page'), 'SupervisionRoute'),
+});
+/** The fire list (brannliste): everyone in the house now, on A4 (decision 027). */
+const fireListRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'tilsyn/brannliste',
+  staticData: page('fireList'),
+  component: lazyRouteComponent(() => import('../features/house/pages/fire-list-page'), 'FireListPage'),
+});
+/** Not in SPEC §2: leave (permisjon), decision 027. */
+const leaveRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'leave',
+  staticData: page('leave'),
+  validateSearch: leaveSearch,
+  component: lazyRouteComponent(() => import('./composed/leave-page'), 'LeaveRoute'),
 });
 const groupsRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -398,6 +413,8 @@ export const routeTree = rootRoute.addChildren([
     classDetailsRoute,
     electivesRoute,
     supervisionRoute,
+    fireListRoute,
+    leaveRoute,
     groupsRoute,
     newGroupRoute,
     foodPlannerRoute,

@@ -73,6 +73,20 @@ export type JanitorTab = (typeof JANITOR_TABS)[number];
 /** /app/janitor?tab=…&report=<roomId>: the tab; `report` opens «Meld feil» with the room set (its QR code). */
 export const janitorSearch = searchSchema({ tab: oneOf(JANITOR_TABS), report: id });
 
+/** The leave page's tabs (decision 027): apply and one's own for students and scholars; deciding and the rules for staff. */
+export const LEAVE_TABS = ['apply', 'mine', 'decide', 'settings'] as const;
+export type LeaveTab = (typeof LEAVE_TABS)[number];
+
+/** /app/leave?tab=…&leave=<id>: the tab, and an application opened (a notification's link). */
+export const leaveSearch = searchSchema({ tab: oneOf(LEAVE_TABS), leave: id });
+
+/** /app/tilsyn's tabs: the duty, and «På huset i natt» for staff and the scholar on duty. */
+export const SUPERVISION_TABS = ['duty', 'house'] as const;
+export type SupervisionTab = (typeof SUPERVISION_TABS)[number];
+
+/** /app/tilsyn?tab=…. */
+export const supervisionSearch = searchSchema({ tab: oneOf(SUPERVISION_TABS) });
+
 /** /login?redirect=…: where to go afterwards; `reason` explains why the user was sent here. */
 export const loginSearch = searchSchema({ redirect: text(2000), reason: oneOf(['not-in-directory']) });
 

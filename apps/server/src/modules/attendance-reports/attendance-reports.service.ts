@@ -187,6 +187,11 @@ async function buildReport(
       lineIds: [...(linesOfPerson.get(row.id) ?? [])].sort(byLineName),
       former: row.left_on !== null && row.left_on <= to,
       ...withShare(sums.get(row.id) ?? ZERO),
+      schoolDays: 0,
+      absenceDays: 0,
+      absenceHours: 0,
+      justifiedDays: 0,
+      justifiedHours: 0,
     }));
 
   const lineRows = lines
@@ -199,7 +204,15 @@ async function buildReport(
     });
 
   return {
-    report: { from, to, lineId: lineId ?? null, students: studentRows, lines: lineRows, weeks },
+    report: {
+      from,
+      to,
+      lineId: lineId ?? null,
+      absenceDayPercent: 50,
+      students: studentRows,
+      lines: lineRows,
+      weeks,
+    },
     lineName,
   };
 }

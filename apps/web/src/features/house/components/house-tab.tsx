@@ -1,0 +1,4 @@
+/** «På huset i natt» (decision 027): built by the house feature. */
+export function HouseTab() {
+  return null;
+}
