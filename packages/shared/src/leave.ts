@@ -15,6 +15,14 @@ import { personNameSchema } from './people';
 export const LEAVE_CATEGORIES = ['home', 'medical', 'school', 'other'] as const;
 export type LeaveCategory = (typeof LEAVE_CATEGORIES)[number];
 
+/** The categories' names where a text must not depend on the UI language (the sheet's note). */
+export const LEAVE_CATEGORY_LABELS_NB: Record<LeaveCategory, string> = {
+  home: 'Hjemreise',
+  medical: 'Lege/sykehus',
+  school: 'Skolerelatert',
+  other: 'Annet',
+};
+
 /** Søkt → Godkjent / Avslått; the applicant (or an approver) may withdraw it («Trukket»). */
 export const LEAVE_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type LeaveStatus = (typeof LEAVE_STATUSES)[number];

@@ -1,13 +1,14 @@
-import { DEFAULT_LEAVE_SETTINGS, type LeaveSettings } from '@tun/shared';
+import type { LeaveSettings } from '@tun/shared';
 import type { RequestPrincipal } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
+import { leaveSettingsOf } from './leave-periods.service';
 
 type Deps = Pick<AppContext, 'database' | 'live'>;
 
 /** The school's rules for leave; the defaults until an admin saves them. */
-export async function getLeaveSettings(_db: Queryable, _schoolId: string): Promise<LeaveSettings> {
-  return DEFAULT_LEAVE_SETTINGS;
+export async function getLeaveSettings(db: Queryable, schoolId: string): Promise<LeaveSettings> {
+  return leaveSettingsOf(db, schoolId);
 }
 
 export async function saveLeaveSettings(
