@@ -161,7 +161,7 @@ export type LeaveSettings = z.infer<typeof leaveSettingsSchema>;
 
 export const DEFAULT_LEAVE_SETTINGS: LeaveSettings = {
   approvers: 'contactTeacher',
-  justified: { home: false, medical: true, school: true, other: false },
+  justified: { home: true, medical: true, school: true, other: true },
   absenceDayPercent: 50,
 };
 
