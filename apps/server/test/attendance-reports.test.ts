@@ -14,9 +14,10 @@ import { attendancePercent } from '@tun/shared';
 import {
   myAttendanceSummary,
   resolveRange,
+  summerDatesOf,
 } from '../src/modules/attendance-reports/attendance-reports.service';
 import { weekIndexOf, weeksOfRange } from '../src/modules/attendance-reports/report-periods';
-import { createPerson, createSchool, insertLine, login, setupSchool } from './factories';
+import { callApi, createPerson, createSchool, insertLine, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 
 /** Two weeks of the known data set: ISO weeks 10 and 11 of 2026 (winter time, UTC+1). */
@@ -63,6 +64,16 @@ describe('report periods', () => {
     expect(attendancePercent(8999, 10000)).toEqual({ percent: 89.9, below: true });
     expect(attendancePercent(0, 0)).toEqual({ percent: null, below: false });
     expect(attendancePercent(7, 7)).toEqual({ percent: 100, below: false });
+  });
+
+  it('knows the UTC dates on which 22:00 UTC is already the next day at the school', () => {
+    // Summer time runs from 29 March to 25 October 2026 (01:00 UTC both times).
+    expect(summerDatesOf('2026-01-01', '2026-12-31')).toEqual([{ from: '2026-03-29', to: '2026-10-24' }]);
+    expect(summerDatesOf('2026-08-01', '2027-07-31')).toEqual([
+      { from: '2026-07-31', to: '2026-10-24' },
+      { from: '2027-03-28', to: '2027-07-31' },
+    ]);
+    expect(summerDatesOf('2026-11-02', '2026-11-08')).toEqual([]);
   });
 
   it('defaults to the school year around today, or around the one date given', () => {
@@ -238,6 +249,41 @@ describe.each(dialects())('attendance reports on %s', (dialect) => {
     });
     // A student without records is listed with nothing expected; staff are not students.
     expect(byId.get(d)).toMatchObject({ expectedMinutes: 0, lineIds: [], percent: null, below: false });
+    // Every day of A, B and C has one lesson: missing it is an absence day, the justified ones apart.
+    expect(body.absenceDayPercent).toBe(50);
+    const days = (id: string) => {
+      const { schoolDays, absenceDays, absenceHours, justifiedDays, justifiedHours } = byId.get(id)!;
+      return { schoolDays, absenceDays, absenceHours, justifiedDays, justifiedHours };
+    };
+    expect(days(a)).toEqual({
+      schoolDays: 4,
+      absenceDays: 2,
+      absenceHours: 0,
+      justifiedDays: 1,
+      justifiedHours: 0,
+    });
+    expect(days(b)).toEqual({
+      schoolDays: 3,
+      absenceDays: 1,
+      absenceHours: 0,
+      justifiedDays: 1,
+      justifiedHours: 0,
+    });
+    // 00:00 in Oslo on 2 March is 23:00 UTC on 1 March: one school day, not two.
+    expect(days(c)).toEqual({
+      schoolDays: 2,
+      absenceDays: 0,
+      absenceHours: 0,
+      justifiedDays: 0,
+      justifiedHours: 0,
+    });
+    expect(days(d)).toEqual({
+      schoolDays: 0,
+      absenceDays: 0,
+      absenceHours: 0,
+      justifiedDays: 0,
+      justifiedHours: 0,
+    });
     expect(byId.has(teacherId)).toBe(false);
     expect(byId.has(stranger)).toBe(false);
     expect(body.students).toHaveLength(4);
@@ -364,15 +410,109 @@ describe.each(dialects())('attendance reports on %s', (dialect) => {
     };
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Elev;Linje;Forventet (min);Til stede (min);Gyldig fravær (min);Fravær (min);Oppmøte (%);Under 90 %',
+      'Elev-ID;Elev;Linje;Forventet (min);Til stede (min);Gyldig fravær (min);Fravær (min);Oppmøte (%);' +
+        'Under 90 %;Skoledager;Fraværsdager;Fraværstimer;Gyldig fravær (dager);Gyldig fravær (timer)',
     );
-    expect(lines).toContain(`${name(a)};Friluftsliv;2000;1799;100;101;89,9;Ja`);
-    expect(lines).toContain(`${name(b)};Friluftsliv;1000;900;100;0;90,0;Nei`);
+    expect(lines).toContain(`${a};${name(a)};Friluftsliv;2000;1799;100;101;89,9;Ja;4;2;0,0;1;0,0`);
+    expect(lines).toContain(`${b};${name(b)};Friluftsliv;1000;900;100;0;90,0;Nei;3;1;0,0;1;0,0`);
     // A formula-like cell is defused with an apostrophe.
-    expect(lines).toContain(`${name(c)};'=Musikk;600;600;0;0;100,0;Nei`);
-    expect(lines).toContain(`${name(d)};;0;0;0;0;;`);
+    expect(lines).toContain(`${c};${name(c)};'=Musikk;600;600;0;0;100,0;Nei;2;0;0,0;0;0,0`);
+    expect(lines).toContain(`${d};${name(d)};;0;0;0;0;;;0;0;0,0;0;0,0`);
     expect(lines).toHaveLength(1 + 4 + 1);
     expect(lines.at(-1)).toBe('');
+  });
+
+  it('counts absence days and hours by the school’s threshold, the justified part apart', async () => {
+    // A week of D's in summer time (UTC+2), where no other test writes D's records.
+    const week = '/api/v1/attendance/report?from=2026-04-13&to=2026-04-17';
+    const lessons = async (date: string, statuses: AttendanceStatus[]) => {
+      for (const [index, status] of statuses.entries()) {
+        await record(schoolId, d, date, `${String(8 + index).padStart(2, '0')}:00`, 60, status);
+      }
+    };
+    const [att, just, abs] = ['attending', 'justifiedLeave', 'notAttending'] as const;
+    // Monday: 2 of 6 hours missed (one justified).
+    await lessons('2026-04-13', [att, att, just, abs, att, att]);
+    // Tuesday: 5 of 6 missed, 3 of them justified.
+    await lessons('2026-04-14', [att, just, just, just, abs, abs]);
+    // Wednesday: all 6 missed.
+    await lessons('2026-04-15', [abs, abs, abs, abs, abs, abs]);
+    // Thursday: 1 of 2 missed; 00:30 in Oslo is 22:30 UTC on Wednesday, and still Thursday.
+    await record(schoolId, d, '2026-04-16', '00:30', 60, abs);
+    await record(schoolId, d, '2026-04-16', '08:00', 60, att);
+    // Friday: 20 minutes missed; optional events never count.
+    await record(schoolId, d, '2026-04-17', '08:00', 60, att);
+    await record(schoolId, d, '2026-04-17', '09:00', 20, abs);
+    await record(schoolId, d, '2026-04-17', '10:00', 300, abs, false);
+
+    const studentD = async () => {
+      const { status, body } = await get<AttendanceReport>(cookies.teacher, week);
+      expect(status).toBe(200);
+      const row = body.students.find((student) => student.studentId === d)!;
+      return { threshold: body.absenceDayPercent, row };
+    };
+    const settings = (absenceDayPercent: number) =>
+      callApi(t, cookies.admin, 'PUT', '/api/v1/leave/settings', {
+        approvers: 'contactTeacher',
+        justified: { home: true, medical: true, school: true, other: true },
+        absenceDayPercent,
+      });
+
+    // By default (50 %): Tuesday, Wednesday and Thursday are absence days (Tuesday a justified
+    // one); Monday's 2 hours and Friday's 20 minutes are hours, 1 of them justified.
+    const byDefault = await studentD();
+    expect(byDefault.threshold).toBe(50);
+    expect(byDefault.row).toMatchObject({
+      expectedMinutes: 1280,
+      attendedMinutes: 420,
+      justifiedMinutes: 240,
+      absentMinutes: 620,
+      schoolDays: 5,
+      absenceDays: 3,
+      absenceHours: 2.3,
+      justifiedDays: 1,
+      justifiedHours: 1,
+    });
+    const csv = await t.request({
+      method: 'GET',
+      url: week.replace('report?', 'report.csv?'),
+      cookie: cookies.admin,
+    });
+    const name = `${byDefault.row.name.first} ${byDefault.row.name.last}`;
+    expect(csv.body.split('\r\n')).toContain(`${d};${name};;1280;420;240;620;32,8;Ja;5;3;2,3;1;1,0`);
+
+    // In winter (UTC+1) 23:30 in Oslo is 22:30 UTC on the same date: one school day, not two.
+    await record(schoolId, d, '2026-02-02', '08:00', 180, att);
+    await record(schoolId, d, '2026-02-02', '23:30', 60, abs);
+    const winter = await get<AttendanceReport>(
+      cookies.teacher,
+      '/api/v1/attendance/report?from=2026-02-02&to=2026-02-08',
+    );
+    expect(winter.body.students.find((student) => student.studentId === d)).toMatchObject({
+      schoolDays: 1,
+      absenceDays: 0,
+      absenceHours: 1,
+    });
+
+    // At 100 % only the wholly missed Wednesday is a day; the rest counts in hours.
+    expect((await settings(100)).status).toBe(200);
+    try {
+      const strict = await studentD();
+      expect(strict.threshold).toBe(100);
+      expect(strict.row).toMatchObject({
+        schoolDays: 5,
+        absenceDays: 1,
+        absenceHours: 8.3,
+        justifiedDays: 0,
+        justifiedHours: 4,
+        // The minutes and the share are the same whatever the threshold.
+        expectedMinutes: 1280,
+        attendedMinutes: 420,
+        percent: 32.8,
+      });
+    } finally {
+      expect((await settings(50)).status).toBe(200);
+    }
   });
 
   it('lets staff who take attendance see the report, and no one else', async () => {

@@ -31,6 +31,9 @@ function runnerFor(t: TestApp, email: EmailHandler, options: { concurrency?: num
     'maintenance.round': async () => {
       throw new Error('not in these tests');
     },
+    'attendance.warnings': async () => {
+      throw new Error('not in these tests');
+    },
   };
   const runner = new JobRunner({ handlers, ...options });
   runner.start(t.ctx);

@@ -105,8 +105,13 @@ export type LeaveQuery = z.infer<typeof leaveQuerySchema>;
 export const leavePoliciesSchema = z.object({
   /** Edit the application (the applicant, while it is pending). */
   edit: z.boolean(),
-  /** Approve or reject it, and change its period (an approver under the school's setting). */
+  /** Approve or reject it: an approver under the school's setting, while it is pending. */
   decide: z.boolean(),
+  /**
+   * Shorten or move it (`PUT /leave/:id/period`): an approver, while it is pending or approved.
+   * Optional for older answers; the server always sends it.
+   */
+  changePeriod: z.boolean().optional(),
   /** Withdraw it (the applicant, or an approver). */
   withdraw: z.boolean(),
 });

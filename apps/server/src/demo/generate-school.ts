@@ -264,6 +264,15 @@ const STAFF_ROLES: Role[][] = [
   ['stipp'],
 ];
 
+/** The houses the students live in; a room is «Nordhuset 12». */
+export const HOUSES = ['Nordhuset', 'Sørhuset', 'Fjordhuset'] as const;
+
+/** The room of the `index`-th student: two or three to a room, the rooms spread over the houses. */
+export function houseRoom(index: number): string {
+  const room = Math.floor((index * 2) / 5);
+  return `${HOUSES[room % HOUSES.length]} ${Math.floor(room / HOUSES.length) + 1}`;
+}
+
 /** mulberry32: a small, fast, seedable generator; the same seed gives the same school. */
 function random(seed: number) {
   let state = seed >>> 0;
@@ -329,7 +338,7 @@ export async function generateSchool(
       first_name: first,
       middle_name: middle,
       last_name: last,
-      room: staff ? null : `${100 + Math.floor(i / 2)}`,
+      room: staff ? null : houseRoom(i - size.staff),
       email: `${local}@${staff ? 'ansatt.example' : emailDomain}`,
       phone: `+47 9${String(1000000 + Math.floor(next() * 8999999)).slice(0, 7)}`,
       user_mutable_data: '{}',

@@ -17,6 +17,7 @@ import { generateCases } from './generate-cases';
 import { generateDiets } from './generate-diets';
 import { generateFiles } from './generate-files';
 import { generateFood } from './generate-food';
+import { generateLeave } from './generate-leave';
 import { generatePosts } from './generate-posts';
 import { generateRounds } from './generate-rounds';
 import { generateScreens } from './generate-screens';
@@ -210,6 +211,14 @@ export async function seedDemo(
     await generateRounds(ctx, schoolId, {
       janitorId: idsByEmail.get('vaktmester@solbakken.example') ?? personId,
     });
+    // Rooms in the houses, a weekend home for a dozen, two applications waiting and tonight's check.
+    if (teacherId) {
+      await generateLeave(ctx, schoolId, {
+        teacherId,
+        demoStudentId: idsByEmail.get('elev@solbakken.example'),
+        scholarId: idsByEmail.get('stipendiat@solbakken.example'),
+      });
+    }
     // The three screens, the demo's TV login showing the dining hall's.
     const tvPersonId = idsByEmail.get('tv@solbakken.example');
     if (tvPersonId && teacherId) {

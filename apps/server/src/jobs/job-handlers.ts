@@ -2,6 +2,7 @@
  * What runs each kind of job. A new kind is added to JobPayloads (job-queue.ts) and here; the
  * type makes a missing handler a compile error.
  */
+import { runAttendanceWarningsJob } from '../modules/attendance-warnings/attendance-warnings.service';
 import { runRoundJob } from '../modules/maintenance/rounds.service';
 import { expirePostJob, publishPostJob } from '../modules/posts/posts.service';
 import { sendPushJob } from '../modules/push/push.service';
@@ -14,4 +15,5 @@ export const JOB_HANDLERS: JobHandlers = {
   'post.expire': expirePostJob,
   'push.send': sendPushJob,
   'maintenance.round': runRoundJob,
+  'attendance.warnings': runAttendanceWarningsJob,
 };

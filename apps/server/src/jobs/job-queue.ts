@@ -27,6 +27,11 @@ export interface JobPayloads {
    * whose round has moved on (another due date, inactive, deleted) does nothing.
    */
   'maintenance.round': { schoolId: string; roundId: string; due: string };
+  /**
+   * Records not «Til stede» were written for these students: their share of the school year is
+   * worked out, and under 93 % they and their lines' teachers are warned once (decision 027).
+   */
+  'attendance.warnings': { schoolId: string; studentIds: string[] };
 }
 export type JobKind = keyof JobPayloads;
 

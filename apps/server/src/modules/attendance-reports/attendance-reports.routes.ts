@@ -21,7 +21,10 @@ export async function attendanceReportsRoutes(app: FastifyInstance, ctx: AppCont
       schema: {
         tags: ['attendance'],
         summary: 'Minutes of mandatory events per student, per line and per ISO week, with the 90 % flag',
-        description: `${RANGE_NOTE} Percent = attended ÷ expected minutes; justified leave counts as absence.`,
+        description:
+          `${RANGE_NOTE} Percent = attended ÷ expected minutes; justified leave counts as absence. ` +
+          'Per student also absence days and hours (decision 027): a school day is an absence day when ' +
+          'the minutes missed reach the school’s `absenceDayPercent` of it; other missed minutes count as hours.',
         querystring: reportQuerySchema,
         response: { 200: attendanceReportSchema },
       },
@@ -38,8 +41,8 @@ export async function attendanceReportsRoutes(app: FastifyInstance, ctx: AppCont
       config: { access: 'absence:change' },
       schema: {
         tags: ['attendance'],
-        summary: 'The report’s students as CSV (UTF-8 with BOM, semicolons) for Excel',
-        description: RANGE_NOTE,
+        summary: 'The report’s students as CSV for the school register (Navi/WIS) and Excel',
+        description: `${RANGE_NOTE} Semicolon-separated UTF-8 with BOM; the columns are listed in README.md («Attendance report CSV»).`,
         querystring: reportQuerySchema,
         produces: ['text/csv'],
       },

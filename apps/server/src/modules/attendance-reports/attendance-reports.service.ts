@@ -28,13 +28,16 @@ import {
 import Papa from 'papaparse';
 import { defuseCell } from '../../formats/spreadsheet-cells';
 import { ProblemError } from '../../http/problem';
+import { leaveSettingsOf } from '../leave/leave-periods.service';
 import {
   lineMemberships,
   linesOf,
   peopleByIds,
   studentsOf,
+  sumsAndDaysPerStudent,
   sumsPerStart,
   sumsPerStudent,
+  type DaySums,
   type MinuteSums,
   type PersonNameRow,
   type RecordScope,
@@ -111,6 +114,41 @@ async function weeklySeries(database: ReportDb, scope: RecordScope, from: string
   }));
 }
 
+/**
+ * The UTC dates of from..to on which a start at 22:xx UTC is already the next school date (the
+ * school is at UTC+2, summer time), as ranges: the repository's rule for late starts. Asked of
+ * the shared school calendar day by day (a year at most), not written out as daylight-saving
+ * rules. The offset changes at 01:00 UTC, so one look at 22:00 holds for the whole hour.
+ */
+export function summerDatesOf(from: string, to: string): { from: string; to: string }[] {
+  const ranges: { from: string; to: string }[] = [];
+  // The day before `from` too: its late starts may fall on `from` at the school.
+  const first = addDays(from, -1);
+  const days = daysBetween(first, to);
+  for (let index = 0; index <= days; index++) {
+    const date = addDays(first, index);
+    if (todayInSchoolZone(new Date(`${date}T22:00:00.000Z`)) === date) continue;
+    const last = ranges.at(-1);
+    if (last && addDays(last.to, 1) === date) last.to = date;
+    else ranges.push({ from: date, to: date });
+  }
+  return ranges;
+}
+
+/** Minutes as hours to one decimal, rounded to the nearest tenth (6 minutes). */
+const hoursOf = (minutes: number) => Math.round(minutes / 6) / 10;
+
+/** A student's absence days and hours as the report gives them (decision 027). */
+function daysAndHoursOf(sums: DaySums | undefined) {
+  return {
+    schoolDays: sums?.schoolDays ?? 0,
+    absenceDays: sums?.absenceDays ?? 0,
+    absenceHours: hoursOf(sums?.hourMinutes ?? 0),
+    justifiedDays: sums?.justifiedDays ?? 0,
+    justifiedHours: hoursOf(sums?.justifiedHourMinutes ?? 0),
+  };
+}
+
 const collator = new Intl.Collator('nb-NO', { sensitivity: 'base', numeric: true });
 
 const nameOf = (row: PersonNameRow) => ({
@@ -142,7 +180,11 @@ async function buildReport(
   const { from, to } = resolveRange(query);
   const { db } = database;
   const lineId = query.line;
-  const [lines, memberships] = await Promise.all([linesOf(db, schoolId), lineMemberships(db, schoolId)]);
+  const [lines, memberships, { absenceDayPercent }] = await Promise.all([
+    linesOf(db, schoolId),
+    lineMemberships(db, schoolId),
+    leaveSettingsOf(db, schoolId),
+  ]);
   // Another school's line is as unknown as one that does not exist.
   if (lineId !== undefined && !lines.some((line) => line.id === lineId)) throw new ProblemError('not-found');
 
@@ -151,8 +193,10 @@ async function buildReport(
     ...scopeOfDates(from, to),
     lineId,
   };
+  // The sums count the days by the school's threshold, in the one scan of the records.
+  const rule = { absenceDayPercent, summerDates: summerDatesOf(from, to) };
   const [sums, weeks, students] = await Promise.all([
-    sumsPerStudent(database, scope),
+    sumsAndDaysPerStudent(database, scope, rule),
     weeklySeries(database, scope, from, to),
     studentsOf(db, schoolId, from, lineId),
   ]);
@@ -187,11 +231,7 @@ async function buildReport(
       lineIds: [...(linesOfPerson.get(row.id) ?? [])].sort(byLineName),
       former: row.left_on !== null && row.left_on <= to,
       ...withShare(sums.get(row.id) ?? ZERO),
-      schoolDays: 0,
-      absenceDays: 0,
-      absenceHours: 0,
-      justifiedDays: 0,
-      justifiedHours: 0,
+      ...daysAndHoursOf(sums.get(row.id)),
     }));
 
   const lineRows = lines
@@ -208,13 +248,54 @@ async function buildReport(
       from,
       to,
       lineId: lineId ?? null,
-      absenceDayPercent: 50,
+      absenceDayPercent,
       students: studentRows,
       lines: lineRows,
       weeks,
     },
     lineName,
   };
+}
+
+/** A student's share of the school year, for the 93 % warning. */
+export interface YearShare {
+  studentId: string;
+  name: { first: string; middle?: string; last: string };
+  /** Left the school (or erased): no longer warned. */
+  left: boolean;
+  expectedMinutes: number;
+  attendedMinutes: number;
+  /** Attended of expected in per mille, rounded down; null when nothing was expected. */
+  perMille: number | null;
+}
+
+/**
+ * These students' shares of the school year `year` (as the report sums them): two queries
+ * whatever the number of students. Ids that are not people of the school are left out.
+ */
+export async function yearSharesOf(
+  database: ReportDb,
+  schoolId: string,
+  studentIds: readonly string[],
+  year: { from: string; to: string },
+): Promise<YearShare[]> {
+  if (studentIds.length === 0) return [];
+  const scope: RecordScope = { schoolId, studentIds, ...scopeOfDates(year.from, year.to) };
+  const [sums, people] = await Promise.all([
+    sumsPerStudent(database, scope),
+    peopleByIds(database.db, schoolId, studentIds),
+  ]);
+  return people.map((row) => {
+    const { expected, attended } = sums.get(row.id) ?? ZERO;
+    return {
+      studentId: row.id,
+      name: nameOf(row),
+      left: row.left_on !== null,
+      expectedMinutes: expected,
+      attendedMinutes: attended,
+      perMille: expected > 0 ? Math.floor((attended * 1000) / expected) : null,
+    };
+  });
 }
 
 /** The signed-in person's own share for the school year and their last eight weeks. */
@@ -244,7 +325,16 @@ export async function myAttendanceSummary(
   return { from: year.from, to: year.to, ...withShare(sums.get(personId) ?? ZERO), weeks };
 }
 
+/** A decimal as Excel in Norway reads it: one decimal, with a comma. */
+const decimal = (value: number) => value.toFixed(1).replace('.', ',');
+
+/**
+ * The columns of the report's CSV, the school register's (Navi/WIS) import; README.md
+ * «Attendance report CSV» says what each holds. New columns go at the end, so that an import
+ * set up for the earlier columns reads the same values.
+ */
 export const CSV_HEADERS = [
+  'Elev-ID',
   'Elev',
   'Linje',
   'Forventet (min)',
@@ -253,6 +343,11 @@ export const CSV_HEADERS = [
   'Fravær (min)',
   'Oppmøte (%)',
   `Under ${REQUIRED_PERCENT} %`,
+  'Skoledager',
+  'Fraværsdager',
+  'Fraværstimer',
+  'Gyldig fravær (dager)',
+  'Gyldig fravær (timer)',
 ];
 
 /**
@@ -265,14 +360,20 @@ export function reportCsv(
 ): { body: Buffer; fileName: string } {
   const names = (ids: readonly string[]) => ids.flatMap((id) => lineName.get(id) ?? []).join(', ');
   const data = report.students.map((student) => [
+    student.studentId,
     defuseCell(fullName(student.name)),
     defuseCell(names(student.lineIds)),
     String(student.expectedMinutes),
     String(student.attendedMinutes),
     String(student.justifiedMinutes),
     String(student.absentMinutes),
-    student.percent === null ? '' : student.percent.toFixed(1).replace('.', ','),
+    student.percent === null ? '' : decimal(student.percent),
     student.percent === null ? '' : student.below ? 'Ja' : 'Nei',
+    String(student.schoolDays),
+    String(student.absenceDays),
+    decimal(student.absenceHours),
+    String(student.justifiedDays),
+    decimal(student.justifiedHours),
   ]);
   const csv = Papa.unparse({ fields: CSV_HEADERS, data }, { delimiter: ';', newline: '\r\n' });
   return {

@@ -191,6 +191,85 @@ export async function preliminaryOfEvents(
   ]);
 }
 
+/** Students per query: keeps the IN lists short on either dialect. */
+const STUDENT_CHUNK = 500;
+
+async function perStudentChunk<T>(
+  studentIds: readonly string[],
+  query: (ids: string[]) => Promise<T[]>,
+): Promise<T[]> {
+  const unique = [...new Set(studentIds)];
+  const rows: T[] = [];
+  for (let index = 0; index < unique.length; index += STUDENT_CHUNK) {
+    rows.push(...(await query(unique.slice(index, index + STUDENT_CHUNK))));
+  }
+  return rows;
+}
+
+/**
+ * The records of these students whose events start in [from, to), with what they hold of absence
+ * in advance: the ones a change of approved leave may touch (the caller widens `from` by the
+ * longest an event may last).
+ */
+export async function recordsOfStudentsBetween(
+  db: Queryable,
+  schoolId: string,
+  studentIds: readonly string[],
+  range: Range,
+) {
+  return perStudentChunk(studentIds, (ids) =>
+    db
+      .selectFrom('attendance')
+      .select([
+        'event_id',
+        'student_id',
+        'event_start',
+        'event_duration',
+        'preliminary_status',
+        'preliminary_by',
+      ])
+      .where('school_id', '=', schoolId)
+      .where('student_id', 'in', ids)
+      .where('event_start', '>=', range.from)
+      .where('event_start', '<', range.to)
+      .execute(),
+  );
+}
+
+/**
+ * Absence in advance registered for these students: per event, for events starting within the
+ * instants, and per day, for the school dates (both ends included).
+ */
+export async function preliminaryOfStudentsBetween(
+  db: Queryable,
+  schoolId: string,
+  studentIds: readonly string[],
+  query: { instants: Range; dates: Range },
+) {
+  return Promise.all([
+    perStudentChunk(studentIds, (ids) =>
+      db
+        .selectFrom('prelim_attendance')
+        .select(['event_id', 'student_id', 'preliminary_status', 'preliminary_by', 'note'])
+        .where('school_id', '=', schoolId)
+        .where('student_id', 'in', ids)
+        .where('event_start', '>=', query.instants.from)
+        .where('event_start', '<', query.instants.to)
+        .execute(),
+    ),
+    perStudentChunk(studentIds, (ids) =>
+      db
+        .selectFrom('prelim_day_attendance')
+        .select(['date', 'student_id', 'preliminary_status', 'preliminary_by', 'note'])
+        .where('school_id', '=', schoolId)
+        .where('student_id', 'in', ids)
+        .where('date', '>=', query.dates.from)
+        .where('date', '<=', query.dates.to)
+        .execute(),
+    ),
+  ]);
+}
+
 /** People with a role other than these; SPEC §3: people with no roles are students. */
 const hasRoleBesides = (allowed: readonly string[]) => (eb: ExpressionBuilder<DB, 'person'>) => {
   let roles = eb.selectFrom('person_role').select('role').whereRef('person_role.person_id', '=', 'person.id');

@@ -2,6 +2,7 @@ import {
   ATTENDANCE_MESSAGES,
   attendanceId,
   effectiveStatus,
+  EVENT_DURATION_MAX_MS,
   mayViewAbsence,
   schoolDatesToInstants,
   studentMissingError,
@@ -18,9 +19,11 @@ import { nowIso, type Queryable, type Trx } from '../../db/database';
 import type { AttendanceTable } from '../../db/schema';
 import { write, type Publish } from '../../db/write';
 import { ProblemError } from '../../http/problem';
+import { enqueueJob } from '../../jobs/job-queue';
 import { auditOfEntity, recordAudits } from '../audit/audit.service';
 import { isLine } from '../lines/lines.service';
 import { findCalendarEvent } from '../calendar/calendar.service';
+import { approvedLeaveBetween, leaveCovers, type ApprovedLeave } from '../leave/leave-periods.service';
 import {
   deletePreliminary,
   deletePreliminaryDay,
@@ -33,9 +36,10 @@ import {
   insertPreliminaryDay,
   lineRecordsBetween,
   preliminaryBetween,
-  preliminaryFor,
+  preliminaryOfStudentsBetween,
   recordExists,
   recordsOfEvent,
+  recordsOfStudentsBetween,
   replaceRegistration,
   studentEventsBetween,
   studentRecordsBetween,
@@ -96,6 +100,46 @@ export function schoolDateOf(event: Pick<CalendarEvent, 'start'>): string {
   return todayInSchoolZone(new Date(event.start));
 }
 
+export interface Preliminary {
+  status: AttendanceStatus;
+  note: string | null;
+  by: string | null;
+}
+
+/** An instant in the one UTC form that stored instants are compared in as text. */
+const utc = (instant: string) => new Date(instant).toISOString();
+
+/** What an approved leave is as absence in advance: its status, its note, and who approved it. */
+const leavePreliminary = (leave: ApprovedLeave): Preliminary => ({
+  status: leave.status,
+  note: leave.note,
+  by: leave.decidedBy,
+});
+
+/**
+ * Absence registered in advance for these students at the event, from its three sources: a
+ * registration for the event itself wins over one for its whole school day, which wins over an
+ * approved leave overlapping the event (decision 027). A fixed number of queries.
+ */
+export async function preliminaryFor(
+  db: Queryable,
+  schoolId: string,
+  event: Pick<CalendarEvent, 'id' | 'start' | 'end'>,
+  studentIds?: readonly string[],
+): Promise<Map<string, Preliminary>> {
+  if (studentIds?.length === 0) return new Map();
+  const [registered, leaves] = await Promise.all([
+    repository.preliminaryFor(db, schoolId, { id: event.id, date: schoolDateOf(event) }, studentIds),
+    approvedLeaveBetween(db, schoolId, { from: utc(event.start), to: utc(event.end) }, studentIds),
+  ]);
+  const result = new Map<string, Preliminary>();
+  for (const leave of leaves) {
+    if (!result.has(leave.studentId)) result.set(leave.studentId, leavePreliminary(leave));
+  }
+  for (const [studentId, early] of registered) result.set(studentId, early);
+  return result;
+}
+
 /**
  * The sheet of an event: every student expected, and anyone else with a record, with the
  * effective status. Someone who may see only their own absence gets only their own row.
@@ -111,7 +155,7 @@ export async function attendanceSheet(
     expectedStudents(db, schoolId, event),
     recordsOfEvent(db, schoolId, event.id),
     findRegistration(db, schoolId, event.id),
-    preliminaryFor(db, schoolId, { id: event.id, date: schoolDateOf(event) }),
+    preliminaryFor(db, schoolId, event),
   ]);
   const byStudent = new Map(records.map((row) => [row.student_id, row]));
   const students = [...new Set([...expected, ...records.map((row) => row.student_id)])];
@@ -162,7 +206,7 @@ export async function writeStatuses(
   const studentIds = changes.map((change) => change.studentId);
   const [existing, preliminary] = await Promise.all([
     known ?? recordsOfEvent(trx, schoolId, event.id),
-    preliminaryFor(trx, schoolId, { id: event.id, date: schoolDateOf(event) }, studentIds),
+    preliminaryFor(trx, schoolId, event, studentIds),
   ]);
   const byStudent = new Map(existing.map((row) => [row.student_id, row]));
   const now = nowIso();
@@ -215,6 +259,15 @@ export async function writeStatuses(
       after: auditView(after),
     })),
   );
+  // Absence may take a student under 93 % of the school year: the job warns them (decision 027).
+  const missing = event.mandatory ? rows.filter((row) => row.status !== 'attending') : [];
+  if (missing.length > 0) {
+    await enqueueJob(trx, {
+      schoolId,
+      kind: 'attendance.warnings',
+      payload: { schoolId, studentIds: missing.map((row) => row.student_id) },
+    });
+  }
   publish('attendance', [event.id]);
 }
 
@@ -488,14 +541,144 @@ export async function findPreliminaryOf(db: Queryable, schoolId: string, eventId
   return findPreliminary(db, schoolId, attendanceId(eventId, studentId));
 }
 
-/** Absence in advance for any of these events and for the days of the range, as stored. */
+/**
+ * Absence in advance for any of these events and for the days of the range, as stored, and the
+ * approved leave overlapping the events: for callers that work out many events at once (the
+ * kitchen's count). The caller applies the order preliminaryFor does: the event's own row, then
+ * the day's, then a leave that overlaps the event (`leaveCovers`). A fixed number of queries.
+ */
 export async function preliminaryOfEvents(
   db: Queryable,
   schoolId: string,
-  eventIds: readonly string[],
+  events: readonly Pick<CalendarEvent, 'id' | 'start' | 'end'>[],
   dates: { from: string; to: string },
 ) {
-  return repository.preliminaryOfEvents(db, schoolId, eventIds, dates);
+  let span: { from: number; to: number } | undefined;
+  for (const event of events) {
+    const start = Date.parse(event.start);
+    const end = Date.parse(event.end);
+    span = span ? { from: Math.min(span.from, start), to: Math.max(span.to, end) } : { from: start, to: end };
+  }
+  const [[eventRows, dayRows], leaves] = await Promise.all([
+    repository.preliminaryOfEvents(
+      db,
+      schoolId,
+      events.map((event) => event.id),
+      dates,
+    ),
+    span
+      ? approvedLeaveBetween(db, schoolId, {
+          from: new Date(span.from).toISOString(),
+          to: new Date(span.to).toISOString(),
+        })
+      : [],
+  ]);
+  return [eventRows, dayRows, leaves] as const;
+}
+
+/** A period of a student's approved leave, as it was or as it is now. */
+export interface StudentPeriod {
+  studentId: string;
+  /** Instants. */
+  start: string;
+  end: string;
+}
+
+/**
+ * Approved leave began, changed its period or ended, or the school changed which categories are
+ * valid leave (decision 027): the records already written for the students' events that overlap
+ * the periods (give the old and the new) are worked out again through writeStatuses, in the
+ * caller's transaction, and the sheets and the kitchen are told. Finding them takes a fixed
+ * number of queries whatever the number of periods; then one write per event whose absence in
+ * advance changes.
+ */
+export async function refreshAfterLeaveInTransaction(
+  trx: Trx,
+  actor: Actor,
+  periods: readonly StudentPeriod[],
+  publish: Publish,
+): Promise<void> {
+  if (periods.length === 0) return;
+  const { schoolId } = actor;
+  const periodsOf = new Map<string, StudentPeriod[]>();
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const period of periods) {
+    periodsOf.set(period.studentId, [...(periodsOf.get(period.studentId) ?? []), period]);
+    from = Math.min(from, Date.parse(period.start));
+    to = Math.max(to, Date.parse(period.end));
+  }
+  const studentIds = [...periodsOf.keys()];
+  // An event that began before a period may still overlap it: events last at most a month.
+  const earliest = from - EVENT_DURATION_MAX_MS;
+  const instants = { from: new Date(earliest).toISOString(), to: new Date(to).toISOString() };
+  const dates = { from: todayInSchoolZone(new Date(earliest)), to: todayInSchoolZone(new Date(to)) };
+  const [records, [eventRows, dayRows], leaves] = await Promise.all([
+    recordsOfStudentsBetween(trx, schoolId, studentIds, instants),
+    preliminaryOfStudentsBetween(trx, schoolId, studentIds, { instants, dates }),
+    approvedLeaveBetween(
+      trx,
+      schoolId,
+      { from: instants.from, to: new Date(to + EVENT_DURATION_MAX_MS).toISOString() },
+      studentIds,
+    ),
+  ]);
+
+  const registered = new Map<string, Preliminary>();
+  const asPreliminary = (row: {
+    preliminary_status: string;
+    note: string | null;
+    preliminary_by: string | null;
+  }) => ({
+    status: row.preliminary_status as AttendanceStatus,
+    note: row.note,
+    by: row.preliminary_by,
+  });
+  for (const row of dayRows) registered.set(`${row.date}|${row.student_id}`, asPreliminary(row));
+  for (const row of eventRows) registered.set(`${row.event_id}|${row.student_id}`, asPreliminary(row));
+  const leavesOf = new Map<string, ApprovedLeave[]>();
+  for (const leave of leaves)
+    leavesOf.set(leave.studentId, [...(leavesOf.get(leave.studentId) ?? []), leave]);
+
+  // The records whose absence in advance is no longer what they hold (preliminaryFor's order).
+  const changed = new Map<string, string[]>();
+  for (const record of records) {
+    const start = record.event_start;
+    const end = new Date(Date.parse(start) + record.event_duration * 60_000).toISOString();
+    if (!periodsOf.get(record.student_id)!.some((period) => leaveCovers(period, start, end))) continue;
+    const leave = leavesOf.get(record.student_id)?.find((candidate) => leaveCovers(candidate, start, end));
+    const early =
+      registered.get(`${record.event_id}|${record.student_id}`) ??
+      registered.get(`${schoolDateOf({ start })}|${record.student_id}`) ??
+      (leave ? leavePreliminary(leave) : undefined);
+    if (
+      (early?.status ?? null) === record.preliminary_status &&
+      (early?.by ?? null) === record.preliminary_by
+    ) {
+      continue;
+    }
+    changed.set(record.event_id, [...(changed.get(record.event_id) ?? []), record.student_id]);
+  }
+  for (const [eventId, students] of changed) {
+    let event: CalendarEvent;
+    try {
+      event = await loadEvent(trx, schoolId, eventId);
+    } catch (error) {
+      // A record of an event that is gone keeps what it holds.
+      if (error instanceof ProblemError && error.code === 'event-not-found') continue;
+      throw error;
+    }
+    await writeStatuses(
+      trx,
+      actor,
+      event,
+      students.map((studentId) => ({ studentId })),
+      publish,
+    );
+  }
+  // Like announcePreliminary: the sheets show leave as absence in advance, and the kitchen counts it.
+  publish('preliminaryAbsence', []);
+  publish('mealCounts', []);
 }
 
 /** The students expected at each event (expectedStudents' rule), in the events' order. */

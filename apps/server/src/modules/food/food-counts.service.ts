@@ -1,7 +1,8 @@
 /**
  * How many will eat (decision 025): per meal, the students expected at its dining events (the
  * attendance module's rule), less «Jeg spiser ikke» and «Matpakke», less absence registered in
- * advance for the event or the whole day; and, of those the kitchen feeds (eating or taking a
+ * advance for the event or the whole day, and less approved leave overlapping the event
+ * (decision 027); and, of those the kitchen feeds (eating or taking a
  * packed lunch), how many need each allergen kept out and each diet. A fixed number of queries
  * for the whole range, however many days and meals it holds.
  */
@@ -16,6 +17,7 @@ import {
 } from '@tun/shared';
 import type { Queryable } from '../../db/database';
 import { expectedStudentsOfEvents, preliminaryOfEvents } from '../attendance/attendance.service';
+import { leaveCovers, type ApprovedLeave } from '../leave/leave-periods.service';
 import { dietsByPerson } from './diets.service';
 import { choicesBetween } from './meal-choices.repository';
 import { mealsBetween, type MealOccurrence } from './meals';
@@ -29,14 +31,9 @@ export async function foodCounts(
   const to = addDays(from, query.days - 1);
   const meals = await mealsBetween(db, schoolId, from, to);
   const events = meals.flatMap((meal) => meal.events);
-  const [expected, [eventRows, dayRows], choiceRows, diets] = await Promise.all([
+  const [expected, [eventRows, dayRows, leaves], choiceRows, diets] = await Promise.all([
     expectedStudentsOfEvents(db, schoolId, events),
-    preliminaryOfEvents(
-      db,
-      schoolId,
-      events.map((event) => event.id),
-      { from, to },
-    ),
+    preliminaryOfEvents(db, schoolId, events, { from, to }),
     choicesBetween(db, schoolId, { from, to }),
     dietsByPerson(db, schoolId),
   ]);
@@ -52,6 +49,9 @@ export async function foodCounts(
   for (const row of dayRows) byStudent(dayAway, row.date, row.student_id, row.preliminary_status);
   const eventAway = new Map<string, Map<string, string>>();
   for (const row of eventRows) byStudent(eventAway, row.event_id, row.student_id, row.preliminary_status);
+  const leavesOf = new Map<string, ApprovedLeave[]>();
+  for (const leave of leaves)
+    leavesOf.set(leave.studentId, [...(leavesOf.get(leave.studentId) ?? []), leave]);
   const chosen = new Map<string, Map<string, MealChoice>>();
   for (const row of choiceRows) {
     byStudent(chosen, `${row.date}|${row.meal_key}`, row.student_id, row.choice as MealChoice);
@@ -65,11 +65,16 @@ export async function foodCounts(
     const awayThatDay = dayAway.get(meal.date);
     const awayFromEvent = meal.events.map((event) => eventAway.get(event.id));
     const choices = chosen.get(`${meal.date}|${meal.key}`);
-    /** Absence in advance for every event of the meal the student is expected at; the event's own first. */
+    /**
+     * Absence in advance for every event of the meal the student is expected at: the event's own
+     * first, then the day's, then an approved leave overlapping the event.
+     */
     const isAway = (studentId: string) =>
       awayFromEvent.every((away, index) => {
         if (attending && !attending[index]!.has(studentId)) return true;
-        const status = away?.get(studentId) ?? awayThatDay?.get(studentId);
+        const event = meal.events[index]!;
+        const onLeave = leavesOf.get(studentId)?.find((leave) => leaveCovers(leave, event.start, event.end));
+        const status = away?.get(studentId) ?? awayThatDay?.get(studentId) ?? onLeave?.status;
         return status !== undefined && status !== 'attending';
       });
     const totals = { eating: 0, notEating: 0, packedLunch: 0, absent: 0 };

@@ -16,7 +16,7 @@ export async function approvedLeaveOverlapping(
   const query = (ids?: readonly string[]) => {
     let select = db
       .selectFrom('leave_application')
-      .select(['id', 'student_id', 'start_at', 'end_at', 'category', 'sleeps_away', 'phone'])
+      .select(['id', 'student_id', 'start_at', 'end_at', 'category', 'sleeps_away', 'phone', 'decided_by'])
       .where('school_id', '=', schoolId)
       .where('status', '=', 'approved')
       .where('start_at', '<', range.to)

@@ -28,6 +28,8 @@ export interface ApprovedLeave {
   status: AttendanceStatus;
   /** What the sheet shows beside it: «Permisjon: Hjemreise». */
   note: string;
+  /** Who approved it (the absence in advance is theirs); null once they are erased. */
+  decidedBy: string | null;
 }
 
 /** The school's rules for leave, the defaults until an admin saves them. */
@@ -57,10 +59,10 @@ export async function approvedLeaveBetween(
   studentIds?: readonly string[],
 ): Promise<ApprovedLeave[]> {
   if (studentIds?.length === 0) return [];
-  const [rows, settings] = await Promise.all([
-    approvedLeaveOverlapping(db, schoolId, range, studentIds),
-    leaveSettingsOf(db, schoolId),
-  ]);
+  // Every sheet save and tag scan asks: most find no leave, and then need no settings either.
+  const rows = await approvedLeaveOverlapping(db, schoolId, range, studentIds);
+  if (rows.length === 0) return [];
+  const settings = await leaveSettingsOf(db, schoolId);
   return rows.map((row) => {
     const category = row.category as LeaveCategory;
     return {
@@ -73,6 +75,7 @@ export async function approvedLeaveBetween(
       phone: row.phone,
       status: settings.justified[category] ? 'justifiedLeave' : 'notAttending',
       note: leaveNote(category),
+      decidedBy: row.decided_by,
     };
   });
 }

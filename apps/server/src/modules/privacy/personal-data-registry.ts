@@ -1,5 +1,6 @@
 import { attendanceProposalsPersonalData } from '../attendance-proposals/attendance-proposals.personal-data';
 import { attendancePersonalData } from '../attendance/attendance.personal-data';
+import { attendanceWarningsPersonalData } from '../attendance-warnings/attendance-warnings.personal-data';
 import { auditPersonalData } from '../audit/audit.personal-data';
 import { calendarFeedsPersonalData } from '../calendar-feeds/calendar-feeds.personal-data';
 import { calendarPersonalData } from '../calendar/calendar.personal-data';
@@ -8,6 +9,8 @@ import { filesPersonalData } from '../files/files.personal-data';
 import { dietsPersonalData } from '../food/diets.personal-data';
 import { menusPersonalData } from '../food/menus.personal-data';
 import { groupsPersonalData } from '../groups/groups.personal-data';
+import { housePersonalData } from '../house/house.personal-data';
+import { leaveApplicationsPersonalData } from '../leave/leave.personal-data';
 import { linesPersonalData } from '../lines/lines.personal-data';
 import { maintenancePersonalData } from '../maintenance/maintenance.personal-data';
 import { notificationsPersonalData } from '../notifications/notifications.personal-data';
@@ -31,6 +34,7 @@ export const PERSONAL_DATA: readonly PersonalData[] = [
   auditPersonalData,
   attendancePersonalData,
   attendanceProposalsPersonalData,
+  attendanceWarningsPersonalData,
   calendarPersonalData,
   calendarFeedsPersonalData,
   filesPersonalData,
@@ -46,6 +50,8 @@ export const PERSONAL_DATA: readonly PersonalData[] = [
   menusPersonalData,
   dietsPersonalData,
   maintenancePersonalData,
+  housePersonalData,
+  leaveApplicationsPersonalData,
   sessionPersonalData,
   peoplePersonalData,
 ];

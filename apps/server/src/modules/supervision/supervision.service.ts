@@ -43,6 +43,11 @@ export async function getSupervision(db: Queryable, schoolId: string): Promise<S
   return { current, supervisionPhone: row.supervision_phone };
 }
 
+/** The person on duty now, or null: one query (the house tonight asks it on every read). */
+export async function currentSupervisorId(db: Queryable, schoolId: string): Promise<string | null> {
+  return (await findSupervision(db, schoolId))?.person_id ?? null;
+}
+
 /** One tap: the caller is on duty from now on, whoever had it before. */
 export async function takeSupervision(deps: Deps, actor: SupervisionActor): Promise<Supervision> {
   await take(deps, actor);

@@ -5,7 +5,7 @@ import { useCan } from '../../entities/session/access';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ApplyTab } from '../../features/leave-applications/components/apply-tab';
 import { MyLeaveTab } from '../../features/leave-applications/components/my-leave-tab';
-import { DecideTab } from '../../features/leave-approvals/components/decide-tab';
+import { DecideTab, PendingLeaveCount } from '../../features/leave-approvals/components/decide-tab';
 import { LeaveSettingsTab } from '../../features/leave-approvals/components/leave-settings-tab';
 import type { LeaveTab } from '../search-params';
 
@@ -41,7 +41,11 @@ export function LeaveRoute() {
       <Tabs value={tab} onChange={select} keepMounted={false}>
         <Tabs.List>
           {tabs.map((value) => (
-            <Tabs.Tab key={value} value={value}>
+            <Tabs.Tab
+              key={value}
+              value={value}
+              rightSection={value === 'decide' ? <PendingLeaveCount /> : undefined}
+            >
               {t(`leave.tabs.${value}`)}
             </Tabs.Tab>
           ))}

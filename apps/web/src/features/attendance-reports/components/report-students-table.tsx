@@ -7,13 +7,25 @@ import type { ReportStudent } from '@tun/shared/attendance-reports';
 import { PercentCell } from './percent-cell';
 import { useReportFormat } from './use-report-format';
 
-type SortColumn = 'name' | 'lines' | 'expected' | 'attended' | 'justified' | 'absent' | 'percent';
+type SortColumn =
+  | 'name'
+  | 'lines'
+  | 'expected'
+  | 'attended'
+  | 'justified'
+  | 'absent'
+  | 'absenceDays'
+  | 'absenceHours'
+  | 'percent';
 
 interface Row extends ReportStudent {
   lineNames: string;
 }
 
-/** One row per student: minutes by status and the share attended, sortable by every column. */
+/**
+ * One row per student: minutes by status, absence days and hours as Lånekassen counts them (with
+ * the justified part under each), and the share attended, sortable by every column.
+ */
 export function ReportStudentsTable({
   students,
   lineName,
@@ -55,6 +67,10 @@ export function ReportStudentsTable({
           return row.justifiedMinutes;
         case 'absent':
           return row.absentMinutes;
+        case 'absenceDays':
+          return row.absenceDays;
+        case 'absenceHours':
+          return row.absenceHours;
         case 'percent':
           return row.percent;
         default:
@@ -135,6 +151,30 @@ export function ReportStudentsTable({
         minutesColumn('justified', 'justifiedMinutes'),
         minutesColumn('absent', 'absentMinutes'),
         {
+          accessor: 'absenceDays',
+          title: t('attendanceReport.columns.absenceDays'),
+          sortable: true,
+          textAlign: 'right',
+          render: (row) => (
+            <AbsenceCell
+              value={format.number(row.absenceDays)}
+              justified={row.justifiedDays > 0 ? format.number(row.justifiedDays) : null}
+            />
+          ),
+        },
+        {
+          accessor: 'absenceHours',
+          title: t('attendanceReport.columns.absenceHours'),
+          sortable: true,
+          textAlign: 'right',
+          render: (row) => (
+            <AbsenceCell
+              value={format.hourCount(row.absenceHours)}
+              justified={row.justifiedHours > 0 ? format.hourCount(row.justifiedHours) : null}
+            />
+          ),
+        },
+        {
           accessor: 'percent',
           title: t('attendanceReport.columns.percent'),
           sortable: true,
@@ -143,5 +183,20 @@ export function ReportStudentsTable({
         },
       ]}
     />
+  );
+}
+
+/** A count of absence, and under it how much of it was justified leave (when any was). */
+function AbsenceCell({ value, justified }: { value: string; justified: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span style={{ whiteSpace: 'nowrap' }}>{value}</span>
+      {justified !== null && (
+        <Text size="xs" c="dimmed">
+          {t('attendanceReport.justifiedPart', { value: justified })}
+        </Text>
+      )}
+    </>
   );
 }

@@ -22,6 +22,14 @@ export function useReportFormat() {
         format.number(value, { style: 'unit', unit: 'minute', unitDisplay: 'short' }),
       hours: (minutes: number) =>
         format.number(minutes / 60, { style: 'unit', unit: 'hour', maximumFractionDigits: 1 }),
+      /** Absence hours (already in hours, to one decimal) as "4,5 t", the decimal always shown. */
+      hourCount: (hours: number) =>
+        format.number(hours, {
+          style: 'unit',
+          unit: 'hour',
+          minimumFractionDigits: 1,
+          maximumFractionDigits: 1,
+        }),
       number: (value: number) => format.number(value),
       name: fullName,
     }),

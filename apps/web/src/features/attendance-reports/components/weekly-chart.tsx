@@ -43,7 +43,8 @@ export function WeeklyChart({ weeks }: { weeks: readonly ReportWeekSums[] }) {
         aria-labelledby={titleId}
         viewBox={`0 0 ${width} ${height}`}
         width="100%"
-        style={{ maxWidth: Math.max(width * 1.6, 360), display: 'block' }}
+        // The drawing's own scale, whatever the number of weeks: one week is a small picture, not huge text.
+        style={{ maxWidth: width * 1.6, display: 'block' }}
       >
         <title id={titleId}>{t('attendanceReport.weeks.chartLabel', { first, last })}</title>
         {[0, 50, 100].map((tick) => (

@@ -85,6 +85,11 @@ export function AttendanceReportPage() {
       <Stack gap="xs">
         <Title order={1}>{t('pages.attendanceReport.title')}</Title>
         <Text maw="70ch">{t('attendanceReport.rule')}</Text>
+        {data && (
+          <Text maw="70ch">
+            {t('attendanceReport.dayRule', { percent: format.percentWhole(data.absenceDayPercent) })}
+          </Text>
+        )}
       </Stack>
 
       <Paper

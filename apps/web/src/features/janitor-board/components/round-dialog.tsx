@@ -11,6 +11,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { placeFieldErrors } from '../../../lib/place-field-errors';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -26,9 +27,8 @@ import type { Room } from '@tun/shared/rooms';
 import type { TFunction } from 'i18next';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/error-message';
-import { fieldErrorMessage, fieldPath, focusFirstInvalid } from '../../../lib/form-errors';
+import { focusFirstInvalid } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useSaveRound } from '../api/rounds';
 import {
@@ -113,15 +113,7 @@ function RoundForm({
         });
         onDone();
       } catch (error) {
-        if (!isApiError(error, 'validation-failed')) return;
-        let placed = false;
-        for (const fieldError of error.problem.errors ?? []) {
-          const field = roundFieldOf(fieldPath(fieldError.path));
-          if (!field) continue;
-          form.setFieldError(field, fieldErrorMessage(fieldError));
-          placed = true;
-        }
-        if (placed) focusFirstInvalid(formElement);
+        placeFieldErrors(error, form, roundFieldOf, formElement);
       }
     },
     (_errors, _values, event) => focusFirstInvalid(event?.currentTarget),
