@@ -126,6 +126,9 @@ describe('grantsOf()', () => {
       'diets:view',
       'diets:change',
       'meals:choose',
+      'leave:view',
+      'leave:apply',
+      'leave:withdraw',
       'activities:change',
     ]);
   });
