@@ -618,6 +618,14 @@ describe.each(dialects())('leave on %s', (dialect) => {
   });
 
   describe('refusals', () => {
+    it('of two overlapping applications sent at once, one is stored and the other is 409', async () => {
+      const answers = await Promise.all([
+        apply(people.bjorn, iso('2027-06-10', '08:00'), iso('2027-06-12', '08:00')),
+        apply(people.bjorn, iso('2027-06-11', '08:00'), iso('2027-06-13', '08:00')),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    });
+
     it('an overlapping application is 409; a bad period is 400 with nothing stored', async () => {
       const first = await apply(people.anna, iso('2027-03-10', '08:00'), iso('2027-03-12', '08:00'));
       expect(first.status).toBe(201);

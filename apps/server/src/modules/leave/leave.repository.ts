@@ -93,6 +93,21 @@ export async function listLeaves(
     .execute();
 }
 
+/**
+ * Holds the student's person row until the transaction ends (PostgreSQL), so that two
+ * applications of one student sent at once are checked for overlap one after the other. SQLite
+ * runs one write transaction at a time and needs no lock (nor has the syntax).
+ */
+export async function lockApplicant(trx: Queryable, schoolId: string, studentId: string): Promise<void> {
+  await trx
+    .selectFrom('person')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('id', '=', studentId)
+    .forUpdate()
+    .execute();
+}
+
 /** Whether another pending or approved application of the student overlaps [start, end). */
 export async function overlapsStanding(
   db: Queryable,

@@ -46,6 +46,7 @@ import {
   linesOfStudents,
   linesTaughtBy,
   listLeaves,
+  lockApplicant,
   overlapsStanding,
   updateLeave,
   type LeaveRow,
@@ -186,14 +187,20 @@ async function approversOf(
   return currentPeopleWithRole(db, schoolId, ['admin']);
 }
 
-/** 409 `leave-overlaps` when another pending or approved application of the student overlaps the period. */
+/**
+ * 409 `leave-overlaps` when another pending or approved application of the student overlaps the
+ * period. On PostgreSQL the student is locked first, so that two applications sent at once
+ * cannot both pass.
+ */
 async function assertNoOverlap(
+  deps: Deps,
   trx: Queryable,
   schoolId: string,
   studentId: string,
   period: { start: string; end: string },
   exceptId?: string,
 ): Promise<void> {
+  if (deps.database.dialect === 'postgres') await lockApplicant(trx, schoolId, studentId);
   if (await overlapsStanding(trx, schoolId, studentId, period, exceptId)) {
     throw new ProblemError('leave-overlaps');
   }
@@ -262,7 +269,7 @@ export async function applyForLeave(deps: Deps, actor: Actor, input: LeaveInput)
   const { schoolId } = actor;
   return write(deps, schoolId, async (trx, publish) => {
     const period = { start: utc(input.start), end: utc(input.end) };
-    await assertNoOverlap(trx, schoolId, actor.personId, period);
+    await assertNoOverlap(deps, trx, schoolId, actor.personId, period);
     const now = nowIso();
     const id = randomUUID();
     await insertLeave(trx, {
@@ -308,7 +315,7 @@ export async function editLeave(deps: Deps, actor: Actor, id: string, input: Lea
     if (before.student_id !== actor.personId) throw new ProblemError('leave-not-found');
     if (before.status !== 'pending') throw new ProblemError('leave-decided');
     const period = { start: utc(input.start), end: utc(input.end) };
-    await assertNoOverlap(trx, schoolId, actor.personId, period, id);
+    await assertNoOverlap(deps, trx, schoolId, actor.personId, period, id);
     await updateLeave(trx, schoolId, id, {
       start_at: period.start,
       end_at: period.end,
@@ -351,7 +358,7 @@ export async function changeLeavePeriod(
     if (!stands(before.status)) throw new ProblemError('leave-decided');
     const next = { start: utc(period.start), end: utc(period.end) };
     if (next.start === before.start_at && next.end === before.end_at) return answer(trx, reader, id);
-    await assertNoOverlap(trx, schoolId, before.student_id, next, id);
+    await assertNoOverlap(deps, trx, schoolId, before.student_id, next, id);
     await updateLeave(trx, schoolId, id, { start_at: next.start, end_at: next.end, updated_at: nowIso() });
     const after = (await findLeave(trx, schoolId, id))!;
     await audit(trx, actor, 'update', before, after);
