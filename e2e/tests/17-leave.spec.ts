@@ -169,7 +169,13 @@ test.describe('leave', () => {
 
     // The contact teacher sees it first among those waiting, with the count in the tab.
     const { page: teacherPage } = teacher;
-    await teacherPage.goto('/app/leave');
+    // The dashboard says so first, and leads to the applications.
+    await teacherPage.goto('/app/dashboard');
+    const card = teacherPage.getByRole('region', { name: 'Permisjonssøknader' });
+    await expect(card).toContainText('1 søknad venter på svar fra deg.');
+    await expectNoAxeViolations(teacherPage, 'the dashboard with the leave card');
+    await card.getByRole('link', { name: 'Gå til søknadene' }).click();
+    await expect(teacherPage).toHaveURL(/\/app\/leave\?tab=decide/);
     const decideTab = teacherPage.getByRole('tab', { name: /^Søknader/ });
     await expect(decideTab).toHaveAttribute('aria-selected', 'true');
     await expect(decideTab).toContainText('venter på svar');

@@ -10,6 +10,7 @@ import { MyAttendanceCard } from '../../features/attendance-reports/components/m
 import { NextEventsCard } from '../../features/dashboard/components/next-events-card';
 import { LatestPostsCard } from '../../features/posts/components/latest-posts-card';
 import { TodaysMenuCard } from '../../features/food-planner/components/todays-menu-card';
+import { PendingLeaveCard } from '../../features/leave-approvals/components/pending-leave-card';
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -19,6 +20,7 @@ export function DashboardPage() {
   // The session already carries the name, so there is something to show before /school answers.
   const longName = school.data?.longName ?? session.school.longName;
   const on = (feature: AppFeature) => session.features.includes(feature);
+  const canDecideLeave = useCan('leave:approve');
 
   return (
     <Stack gap="lg">
@@ -33,6 +35,7 @@ export function DashboardPage() {
         {on('attendance') && <MyAttendanceCard />}
         {on('supervision') && <SupervisionCard />}
         {on('foodPlan') && <TodaysMenuCard />}
+        {on('leave') && canDecideLeave && <PendingLeaveCard />}
       </SimpleGrid>
     </Stack>
   );
