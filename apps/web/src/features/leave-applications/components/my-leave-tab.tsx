@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowBackUp, IconPencil } from '@tabler/icons-react';
 import type { Leave } from '@tun/shared/leave';
@@ -8,7 +8,7 @@ import { LoadError } from '../../../components/load-error';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { useLeaveList } from '../../../entities/leave/get-leave';
 import { LeaveFacts } from '../../../entities/leave/leave-facts';
-import { LeaveStatusBadge } from '../../../entities/leave/leave-status-badge';
+import { LeaveItem } from '../../../entities/leave/leave-item';
 import { useWithdrawLeave } from '../../../entities/leave/withdraw-leave';
 import { notify } from '../../../lib/notify';
 import { LeaveForm } from './leave-form';
@@ -82,7 +82,6 @@ function MyLeaveItem({
   const { t } = useTranslation();
   const withdraw = useWithdrawLeave();
   const confirm = useConfirmDelete();
-  const headingId = `${itemId(leave.id)}-heading`;
   const category = t(`leave.category.${leave.category}`);
   const standing = leave.status === 'pending' || leave.status === 'approved';
 
@@ -99,52 +98,41 @@ function MyLeaveItem({
     });
 
   return (
-    <Paper
-      component="li"
+    <LeaveItem
+      leave={leave}
       id={itemId(leave.id)}
-      tabIndex={-1}
-      aria-labelledby={headingId}
-      withBorder
-      p="sm"
-      radius="md"
-      style={highlighted ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+      heading={category}
+      headingOrder={2}
+      highlighted={highlighted}
     >
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Title order={2} size="h4" id={headingId}>
-            {category}
-          </Title>
-          <LeaveStatusBadge status={leave.status} />
+      <LeaveFacts leave={leave} withCategory={false} />
+      {(leave.policies.edit || (leave.policies.withdraw && standing)) && (
+        <Group gap="xs" wrap="wrap">
+          {leave.policies.edit && (
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconPencil size={16} aria-hidden="true" />}
+              aria-label={t('leave.mine.editLabel', { category })}
+              onClick={() => onEdit(leave)}
+            >
+              {t('leave.mine.edit')}
+            </Button>
+          )}
+          {leave.policies.withdraw && standing && (
+            <Button
+              variant="default"
+              color="red"
+              size="xs"
+              leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}
+              onClick={askWithdraw}
+            >
+              {t('leave.mine.withdraw')}
+            </Button>
+          )}
         </Group>
-        <LeaveFacts leave={leave} withCategory={false} />
-        {(leave.policies.edit || (leave.policies.withdraw && standing)) && (
-          <Group gap="xs" wrap="wrap">
-            {leave.policies.edit && (
-              <Button
-                variant="default"
-                size="xs"
-                leftSection={<IconPencil size={16} aria-hidden="true" />}
-                aria-label={t('leave.mine.editLabel', { category })}
-                onClick={() => onEdit(leave)}
-              >
-                {t('leave.mine.edit')}
-              </Button>
-            )}
-            {leave.policies.withdraw && standing && (
-              <Button
-                variant="default"
-                color="red"
-                size="xs"
-                leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}
-                onClick={askWithdraw}
-              >
-                {t('leave.mine.withdraw')}
-              </Button>
-            )}
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+      )}
+    </LeaveItem>
   );
 }
 

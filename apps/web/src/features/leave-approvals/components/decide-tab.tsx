@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   NativeSelect,
-  Paper,
   Skeleton,
   Stack,
   Title,
@@ -19,7 +18,7 @@ import { LoadError } from '../../../components/load-error';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
 import { useLeave, useLeaveList } from '../../../entities/leave/get-leave';
 import { LeaveFacts } from '../../../entities/leave/leave-facts';
-import { LeaveStatusBadge } from '../../../entities/leave/leave-status-badge';
+import { LeaveItem } from '../../../entities/leave/leave-item';
 import { useWithdrawLeave } from '../../../entities/leave/withdraw-leave';
 import { useLines } from '../../../entities/lines/get-lines';
 import { decidedOf, isStanding, pendingFirst, waitingForMe, type LeaveFilter } from '../model/decide-model';
@@ -208,7 +207,6 @@ function DecideItem({
   const withdraw = useWithdrawLeave();
   const confirm = useConfirmDelete();
   const name = fullName(leave.studentName);
-  const headingId = `${itemId(leave.id)}-heading`;
   const standing = isStanding(leave);
   const lines = leave.lineIds.map((id) => lineNames.get(id)).filter((line) => line !== undefined);
   const decidable = leave.policies.decide && leave.status === 'pending';
@@ -228,80 +226,63 @@ function DecideItem({
     });
 
   return (
-    <Paper
-      component="li"
-      id={itemId(leave.id)}
-      tabIndex={-1}
-      aria-labelledby={headingId}
-      withBorder
-      p="sm"
-      radius="md"
-      style={highlighted ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
-    >
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Title order={3} size="h4" id={headingId}>
-            {name}
-          </Title>
-          <LeaveStatusBadge status={leave.status} />
+    <LeaveItem leave={leave} id={itemId(leave.id)} heading={name} headingOrder={3} highlighted={highlighted}>
+      <LeaveFacts
+        leave={leave}
+        before={[
+          {
+            term: t('leave.facts.lines'),
+            value: lines.length ? lines.join(', ') : t('leave.facts.noLines'),
+          },
+        ]}
+      />
+      {(decidable || movable || withdrawable) && (
+        <Group gap="xs" wrap="wrap">
+          {decidable && (
+            <>
+              <Button
+                size="xs"
+                leftSection={<IconCheck size={16} aria-hidden="true" />}
+                aria-label={t('leave.decide.approveLabel', { name })}
+                onClick={() => onDecide('approved')}
+              >
+                {t('leave.decide.approve')}
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconX size={16} aria-hidden="true" />}
+                aria-label={t('leave.decide.rejectLabel', { name })}
+                onClick={() => onDecide('rejected')}
+              >
+                {t('leave.decide.reject')}
+              </Button>
+            </>
+          )}
+          {movable && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconCalendarEvent size={16} aria-hidden="true" />}
+              aria-label={t('leave.decide.moveLabel', { name })}
+              onClick={onMove}
+            >
+              {t('leave.decide.move')}
+            </Button>
+          )}
+          {withdrawable && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}
+              aria-label={t('leave.decide.withdrawLabel', { name })}
+              onClick={askWithdraw}
+            >
+              {t('leave.decide.withdraw')}
+            </Button>
+          )}
         </Group>
-        <LeaveFacts
-          leave={leave}
-          before={[
-            {
-              term: t('leave.facts.lines'),
-              value: lines.length ? lines.join(', ') : t('leave.facts.noLines'),
-            },
-          ]}
-        />
-        {(decidable || movable || withdrawable) && (
-          <Group gap="xs" wrap="wrap">
-            {decidable && (
-              <>
-                <Button
-                  size="xs"
-                  leftSection={<IconCheck size={16} aria-hidden="true" />}
-                  aria-label={t('leave.decide.approveLabel', { name })}
-                  onClick={() => onDecide('approved')}
-                >
-                  {t('leave.decide.approve')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconX size={16} aria-hidden="true" />}
-                  aria-label={t('leave.decide.rejectLabel', { name })}
-                  onClick={() => onDecide('rejected')}
-                >
-                  {t('leave.decide.reject')}
-                </Button>
-              </>
-            )}
-            {movable && (
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconCalendarEvent size={16} aria-hidden="true" />}
-                aria-label={t('leave.decide.moveLabel', { name })}
-                onClick={onMove}
-              >
-                {t('leave.decide.move')}
-              </Button>
-            )}
-            {withdrawable && (
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}
-                aria-label={t('leave.decide.withdrawLabel', { name })}
-                onClick={askWithdraw}
-              >
-                {t('leave.decide.withdraw')}
-              </Button>
-            )}
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+      )}
+    </LeaveItem>
   );
 }
