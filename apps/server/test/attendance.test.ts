@@ -8,6 +8,7 @@ import { createTestApp, dialects, type TestApp } from './helper';
 describe.each(dialects())('attendance on %s', (dialect) => {
   let t: TestApp;
   let schoolId: string;
+  let admin: string;
   let teacher: string;
   let teacherId: string;
   let stipp: string;
@@ -41,7 +42,7 @@ describe.each(dialects())('attendance on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    ({ schoolId, teacher, teacherId, stipp, stippId, otherAdmin, students, lineL, eventL, freshWeek } =
+    ({ schoolId, admin, teacher, teacherId, stipp, stippId, otherAdmin, students, lineL, eventL, freshWeek } =
       await attendanceSchool(t));
   });
   afterAll(() => t.close());
@@ -123,6 +124,45 @@ describe.each(dialects())('attendance on %s', (dialect) => {
       expect(
         (changed.json() as AttendanceSheet).rows.find((r) => r.studentId === students.anna.id)!.status,
       ).toBe('attending');
+    });
+
+    it("keeps one event's sheet while another's is saved, and drops every sheet on a calendar change", async () => {
+      const { eventL, eventM } = await freshWeek();
+      const first = await t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher });
+      const etag = first.headers.etag as string;
+      const revalidate = () =>
+        t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher, headers: { 'if-none-match': etag } });
+      expect((await save(eventM, [{ studentId: students.cecilie.id, manualStatus: 'attending' }])).status).toBe(
+        200,
+      );
+      // The save of the other lesson was announced, and this sheet's answer is still the kept one.
+      const kept = await revalidate();
+      expect(kept.statusCode).toBe(304);
+      expect(kept.headers.etag).toBe(etag);
+      // A record written for this event by any path (here a save) drops it.
+      await save(eventL, [{ studentId: students.anna.id, manualStatus: 'attending' }]);
+      const afterOwnSave = await revalidate();
+      expect(afterOwnSave.statusCode).toBe(200);
+      const current = afterOwnSave.headers.etag as string;
+      // A change of the calendar may change which students every sheet expects: all are dropped.
+      const calendarChange = await api(admin, 'POST', '/api/v1/calendar/events', {
+        name: 'Ekstra',
+        start: '2027-05-03T08:00:00.000Z',
+        end: '2027-05-03T09:00:00.000Z',
+        type: 'none',
+        mandatory: false,
+        roomUsed: null,
+        groupsAttending: [],
+      });
+      expect(calendarChange.status).toBe(201);
+      const afterCalendar = await t.request({
+        method: 'GET',
+        url: sheetUrl(eventL),
+        cookie: teacher,
+        headers: { 'if-none-match': current },
+      });
+      expect(afterCalendar.statusCode).toBe(200);
+      expect(afterCalendar.headers.etag).not.toBe(current);
     });
 
     it('shows a student only their own row, and lets them change nothing', async () => {

@@ -108,6 +108,50 @@ describe.each(dialects())('compression on %s', (dialect) => {
     expect(health.headers['content-encoding']).toBeUndefined();
   });
 
+  it('compresses a kept answer once, in the encoding each client takes, to the same JSON', async () => {
+    for (let day = 1; day <= 8; day++) {
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/v1/calendar/events',
+        cookie: adminCookie,
+        payload: {
+          name: `Kveldsforedrag om friluftsliv og turplanlegging, del ${day}`,
+          start: `2027-03-0${day}T17:00:00.000Z`,
+          end: `2027-03-0${day}T18:30:00.000Z`,
+          type: 'none',
+          mandatory: false,
+          roomUsed: null,
+          groupsAttending: [],
+        },
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    const week = (acceptEncoding?: string) =>
+      t.request({
+        method: 'GET',
+        url: '/api/v1/calendar?from=2027-03-01T00:00:00.000Z&to=2027-03-09T00:00:00.000Z',
+        cookie: adminCookie,
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const plain = await week();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const brotli = await week('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(varies(brotli.headers.vary)).toBe(true);
+    expect(brotli.headers.etag).toBe(plain.headers.etag);
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+    // The same kept bytes for the next reader.
+    expect((await week('br')).rawPayload.equals(brotli.rawPayload)).toBe(true);
+
+    const gzip = await week('br;q=0, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    expect((await week('identity')).headers['content-encoding']).toBeUndefined();
+  });
+
   it('sends a file byte for byte, so its length, ETag and ranges hold', async () => {
     const text = Buffer.from('Husregler for internatet.\n'.repeat(400));
     const { file } = await uploadSmall(t, adminCookie, {

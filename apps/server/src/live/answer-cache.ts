@@ -1,25 +1,75 @@
 /**
  * Answers kept in memory per school, for reads that are many while changes are few (the
- * calendar, attendance sheets). An answer is kept with the version of the school's data it was
- * made from: the id of the latest live event on one of the cache's topics. Any such event, on
- * this instance or (through PostgreSQL's NOTIFY) on another, moves the version and drops the
- * school's answers; the writing instance hears it at commit, so its next read sees its write.
- * The version doubles as the ETag, so a client that has the answer gets a 304.
- * See docs/decisions/009-calendar.md.
+ * calendar, attendance sheets). An answer is kept with the version it was made at: the id of the
+ * latest live event on one of the cache's topics that this instance had heard, which doubles as
+ * its ETag, so a client that has the answer gets a 304. A live event on one of the topics, on
+ * this instance or (through PostgreSQL's NOTIFY) on another, drops the answers it can change:
+ * every answer of the school, or, on a topic whose ids name what an answer is about (an event's
+ * sheet), only the answers about those ids. The writing instance hears its event at commit, so
+ * its next read sees its write. See docs/decisions/009-calendar.md and 029-answer-cache.md.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveTopic } from '@tun/shared';
-import type { LiveBus } from './bus';
+import type { LiveBus, LiveEvent } from './bus';
 
 /** Answers kept per school, the least recently used let go; big ones are not kept. */
 const ANSWERS_PER_SCHOOL = 200;
 const ANSWER_MAX_BYTES = 512 * 1024;
+/** As app.ts compresses answers: above 1 KB, brotli at quality 4 (else gzip). */
+const COMPRESS_ABOVE_BYTES = 1024;
+const BROTLI_QUALITY = 4;
+
+type Encoding = 'br' | 'gzip';
+
+interface KeptAnswer {
+  version: number;
+  /** The ids (of the cache's by-id topics) the answer is about; none: it follows every change. */
+  about: readonly string[] | undefined;
+  body: Buffer;
+  /** The body compressed, once per encoding a reader accepted, so a kept answer is compressed once. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+/** An answer being made: a change it follows, heard meanwhile, means it is not kept. */
+interface Making {
+  about: readonly string[] | undefined;
+  changed: boolean;
+}
 
 interface SchoolAnswers {
   version: number;
-  answers: Map<string, { version: number; body: Buffer }>;
+  answers: Map<string, KeptAnswer>;
+  making: Set<Making>;
   values: Map<string, { version: number; value: Promise<unknown> }>;
+}
+
+export interface AnswerCacheOptions {
+  /**
+   * Topics whose ids name the records an answer may be about (the attendance topic names events):
+   * an event on one of them with ids drops only the answers about one of those ids and those not
+   * about any; with no ids it drops all. Every other topic drops all of the school's answers.
+   */
+  byId?: ReadonlySet<LiveTopic>;
+}
+
+export interface Answer {
+  etag: string;
+  body: Buffer;
+  /** The body compressed; kept with the answer when the answer is kept. */
+  encoded(encoding: Encoding): Buffer;
+}
+
+function compress(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipSync(body);
 }
 
 /**
@@ -28,34 +78,55 @@ interface SchoolAnswers {
  * never revalidates one person's answer as another's.
  */
 export interface AnswerCache {
-  /** The ETag an answer for this school (and variant) has now, without making it. */
-  etag(schoolId: string, variant?: string): string;
-  /** The kept answer for the key when nothing has changed since it was made; otherwise made now (and kept). */
+  /** The ETag of the kept answer for the key, if one is kept and still current. */
+  keptEtag(schoolId: string, key: string, variant?: string): string | undefined;
+  /**
+   * The kept answer for the key when nothing it follows has changed since it was made; otherwise
+   * made now (and kept). `about`: the ids, of the cache's by-id topics, the answer is made from.
+   */
   answer(
     schoolId: string,
     key: string,
     make: () => Promise<unknown>,
     variant?: string,
-  ): Promise<{ etag: string; body: Buffer }>;
+    about?: readonly string[],
+  ): Promise<Answer>;
   /** A value made from the school's data (not sent as it is), kept and dropped like answers. */
   value<T>(schoolId: string, key: string, make: () => Promise<T>): Promise<T>;
   stop(): void;
 }
 
-export function createAnswerCache(live: LiveBus, name: string, topics: ReadonlySet<LiveTopic>): AnswerCache {
+/** Whether a change naming these ids (none: anything) can change something made about `about`. */
+function touches(changed: readonly string[] | undefined, about: readonly string[] | undefined): boolean {
+  if (changed === undefined || changed.length === 0 || about === undefined) return true;
+  return about.some((id) => changed.includes(id));
+}
+
+export function createAnswerCache(
+  live: LiveBus,
+  name: string,
+  topics: ReadonlySet<LiveTopic>,
+  options: AnswerCacheOptions = {},
+): AnswerCache {
   const schools = new Map<string, SchoolAnswers>();
+  const drop = (school: SchoolAnswers, event: LiveEvent) => {
+    // Undefined: the change may touch anything the school's answers are made from.
+    const changed = options.byId?.has(event.topic) ? event.ids : undefined;
+    for (const [key, kept] of school.answers) if (touches(changed, kept.about)) school.answers.delete(key);
+    for (const making of school.making) if (touches(changed, making.about)) making.changed = true;
+    school.values.clear();
+  };
   const unsubscribe = live.subscribeAll((event) => {
     const school = schools.get(event.schoolId);
     if (!school || !topics.has(event.topic)) return;
     school.version = Math.max(school.version, event.id);
-    school.answers.clear();
-    school.values.clear();
+    drop(school, event);
   });
   const schoolOf = (schoolId: string) => {
     let school = schools.get(schoolId);
     if (!school) {
       // Nothing heard of this school yet: whatever changed before now is in the database.
-      school = { version: live.latestId, answers: new Map(), values: new Map() };
+      school = { version: live.latestId, answers: new Map(), making: new Set(), values: new Map() };
       schools.set(schoolId, school);
     }
     return school;
@@ -65,27 +136,48 @@ export function createAnswerCache(live: LiveBus, name: string, topics: ReadonlyS
     variant === undefined
       ? `"${name}-${version}"`
       : `"${name}-${version}-${createHash('sha256').update(variant).digest('base64url').slice(0, 16)}"`;
+  const keyOf = (answerKey: string, variant: string | undefined) =>
+    variant === undefined ? answerKey : `${answerKey}|${variant}`;
   return {
-    etag: (schoolId, variant) => etagOf(schoolOf(schoolId).version, variant),
-    async answer(schoolId, answerKey, make, variant) {
-      const key = variant === undefined ? answerKey : `${answerKey}|${variant}`;
+    keptEtag(schoolId, answerKey, variant) {
+      const kept = schools.get(schoolId)?.answers.get(keyOf(answerKey, variant));
+      return kept ? etagOf(kept.version, variant) : undefined;
+    },
+    async answer(schoolId, answerKey, make, variant, about) {
+      const key = keyOf(answerKey, variant);
       const school = schoolOf(schoolId);
-      const version = school.version;
       const kept = school.answers.get(key);
-      if (kept && kept.version === version) {
+      if (kept) {
         school.answers.delete(key);
         school.answers.set(key, kept);
-        return { etag: etagOf(version, variant), body: kept.body };
+        return {
+          etag: etagOf(kept.version, variant),
+          body: kept.body,
+          encoded: (encoding) => (kept.encoded[encoding] ??= compress(kept.body, encoding)),
+        };
       }
-      // Kept as bytes, so a kept answer is not encoded again for every reader.
-      const body = Buffer.from(JSON.stringify(await make()));
-      // Only if nothing changed meanwhile: otherwise the answer may already be out of date.
-      if (school.version === version && body.length <= ANSWER_MAX_BYTES) {
+      const version = school.version;
+      const making: Making = { about, changed: false };
+      school.making.add(making);
+      let body: Buffer;
+      try {
+        // Kept as bytes, so a kept answer is not encoded again for every reader.
+        body = Buffer.from(JSON.stringify(await make()));
+      } finally {
+        school.making.delete(making);
+      }
+      const encoded: KeptAnswer['encoded'] = {};
+      // Only if nothing it follows changed meanwhile: otherwise it may already be out of date.
+      if (!making.changed && body.length <= ANSWER_MAX_BYTES) {
         if (school.answers.size >= ANSWERS_PER_SCHOOL)
           school.answers.delete(school.answers.keys().next().value!);
-        school.answers.set(key, { version, body });
+        school.answers.set(key, { version, about, body, encoded });
       }
-      return { etag: etagOf(version, variant), body };
+      return {
+        etag: etagOf(version, variant),
+        body,
+        encoded: (encoding) => (encoded[encoding] ??= compress(body, encoding)),
+      };
     },
     value<T>(schoolId: string, key: string, make: () => Promise<T>): Promise<T> {
       const school = schoolOf(schoolId);
@@ -105,9 +197,25 @@ export function createAnswerCache(live: LiveBus, name: string, topics: ReadonlyS
   };
 }
 
+/** The encoding to send an answer in: brotli if the client takes it, else gzip, else none. */
+function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
+    if (name && !refused) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
 /**
  * Answers a GET from the cache: 304 when the client has the current version, otherwise the kept
- * or newly made JSON. Browsers are told to revalidate every time (`no-cache`).
+ * or newly made JSON, compressed here (and kept compressed) when the client accepts it, so a
+ * kept answer costs no compression either. Browsers are told to revalidate every time
+ * (`no-cache`).
  */
 export async function replyWithAnswer(
   cache: AnswerCache,
@@ -117,11 +225,26 @@ export async function replyWithAnswer(
   key: string,
   make: () => Promise<unknown>,
   variant?: string,
+  about?: readonly string[],
 ): Promise<FastifyReply> {
   reply.header('cache-control', 'private, no-cache');
-  const current = cache.etag(schoolId, variant);
-  if (request.headers['if-none-match'] === current) return reply.code(304).header('etag', current).send();
-  const { etag, body } = await cache.answer(schoolId, key, make, variant);
-  // Already JSON bytes: Fastify sends a Buffer as it is, without serializing it again.
-  return reply.header('etag', etag).type('application/json; charset=utf-8').send(body);
+  const asked = request.headers['if-none-match'];
+  if (asked !== undefined && asked === cache.keptEtag(schoolId, key, variant)) {
+    return reply.code(304).header('etag', asked).send();
+  }
+  const answer = await cache.answer(schoolId, key, make, variant, about);
+  // Made anew from unchanged data (a kept answer let go for room): what the client has.
+  if (asked === answer.etag) return reply.code(304).header('etag', answer.etag).send();
+  reply.header('etag', answer.etag).type('application/json; charset=utf-8');
+  const encoding =
+    answer.body.length > COMPRESS_ABOVE_BYTES
+      ? chooseEncoding(request.headers['accept-encoding'])
+      : undefined;
+  // Already JSON bytes (compressed, the compression plugin then leaves them as they are): Fastify
+  // sends a Buffer as it is, without serializing it again.
+  if (encoding === undefined) return reply.send(answer.body);
+  return reply
+    .header('content-encoding', encoding)
+    .header('vary', 'accept-encoding')
+    .send(answer.encoded(encoding));
 }

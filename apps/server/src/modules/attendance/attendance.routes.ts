@@ -40,11 +40,13 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
   // A sheet follows its event (calendar), who is expected (people, lines, electives, groups),
-  // records and absence registered in advance.
+  // records and absence registered in advance. Records are announced by event, so a save or a
+  // scan drops that event's sheets only, not every sheet of the school.
   const answers = createAnswerCache(
     ctx.live,
     'attendance',
     new Set([...CALENDAR_BASE_TOPICS, 'people', 'attendance', 'preliminaryAbsence']),
+    { byId: new Set(['attendance']) },
   );
   app.addHook('onClose', async () => answers.stop());
 
@@ -75,6 +77,7 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
         request.url,
         () => attendanceSheet(db, principal, request.params.eventId),
         variant,
+        [request.params.eventId],
       );
     },
   );
