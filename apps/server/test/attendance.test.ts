@@ -131,10 +131,15 @@ describe.each(dialects())('attendance on %s', (dialect) => {
       const first = await t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher });
       const etag = first.headers.etag as string;
       const revalidate = () =>
-        t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher, headers: { 'if-none-match': etag } });
-      expect((await save(eventM, [{ studentId: students.cecilie.id, manualStatus: 'attending' }])).status).toBe(
-        200,
-      );
+        t.request({
+          method: 'GET',
+          url: sheetUrl(eventL),
+          cookie: teacher,
+          headers: { 'if-none-match': etag },
+        });
+      expect(
+        (await save(eventM, [{ studentId: students.cecilie.id, manualStatus: 'attending' }])).status,
+      ).toBe(200);
       // The save of the other lesson was announced, and this sheet's answer is still the kept one.
       const kept = await revalidate();
       expect(kept.statusCode).toBe(304);
