@@ -119,6 +119,12 @@ export type LiveTopic = keyof typeof LIVE_TOPICS;
 export interface LiveMessage {
   topic: LiveTopic;
   ids: string[];
+  /**
+   * The people whose own records the change touches, when the ids name other things (an
+   * attendance change names its events): someone who may view only their own records of the
+   * topic hears the change only when named here. Left out: anyone may be concerned, so all hear it.
+   */
+  people?: string[];
 }
 
 /** The SSE event name of a change; heartbeats are comments and carry no event. */

@@ -17,6 +17,7 @@ import { emergencyRaisedBy } from './migrations/012-emergency-raised-by';
 import { foodPlanner } from './migrations/013-food-planner';
 import { janitorCases } from './migrations/014-janitor-cases';
 import { leaveAndHouse } from './migrations/015-leave-and-house';
+import { liveEventPeople } from './migrations/016-live-event-people';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -39,6 +40,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '013-food-planner': foodPlanner(),
     '014-janitor-cases': janitorCases(),
     '015-leave-and-house': leaveAndHouse(),
+    '016-live-event-people': liveEventPeople(),
   };
 }
 

@@ -101,6 +101,8 @@ export interface LiveEventTable {
   topic: string;
   /** JSON array of ids. */
   ids: string;
+  /** JSON array of the people whose own records the change touches; null: anyone's (LiveMessage). */
+  people: string | null;
   at: string;
 }
 

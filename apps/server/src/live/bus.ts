@@ -42,14 +42,17 @@ function toEvent(row: {
   school_id: string;
   topic: string;
   ids: string;
+  people: string | null;
 }): LiveEvent | undefined {
   if (!isLiveTopic(row.topic)) return undefined;
-  return {
+  const event: LiveEvent = {
     id: Number(row.id),
     schoolId: row.school_id,
     topic: row.topic,
     ids: JSON.parse(row.ids) as string[],
   };
+  if (row.people !== null) event.people = JSON.parse(row.people) as string[];
+  return event;
 }
 
 export class LiveBus {
@@ -138,8 +141,8 @@ export class LiveBus {
   async record(trx: Trx, schoolId: string, messages: readonly LiveMessage[]): Promise<LiveEvent[]> {
     const events: LiveEvent[] = [];
     for (const message of messages) {
-      const id = await insertEvent(trx, { schoolId, topic: message.topic, ids: message.ids });
-      const event: LiveEvent = { id, schoolId, topic: message.topic, ids: message.ids };
+      const id = await insertEvent(trx, { schoolId, ...message });
+      const event: LiveEvent = { id, schoolId, ...message };
       events.push(event);
       if (this.database.dialect === 'postgres') {
         const full = JSON.stringify(event);

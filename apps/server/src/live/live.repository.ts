@@ -12,11 +12,17 @@ export async function latestEventId(db: Queryable): Promise<number> {
 
 export async function insertEvent(
   trx: Queryable,
-  event: { schoolId: string; topic: string; ids: readonly string[] },
+  event: { schoolId: string; topic: string; ids: readonly string[]; people?: readonly string[] | undefined },
 ): Promise<number> {
   const row = await trx
     .insertInto('live_event')
-    .values({ school_id: event.schoolId, topic: event.topic, ids: JSON.stringify(event.ids), at: nowIso() })
+    .values({
+      school_id: event.schoolId,
+      topic: event.topic,
+      ids: JSON.stringify(event.ids),
+      people: event.people === undefined ? null : JSON.stringify(event.people),
+      at: nowIso(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);

@@ -93,6 +93,10 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
         const rule = LIVE_TOPICS[event.topic];
         if ('personal' in rule || ('byPerson' in rule && mode === 'own')) {
           if (!event.ids.includes(principal.personId)) return;
+        } else if (mode === 'own' && event.people && !event.people.includes(principal.personId)) {
+          // Of a topic whose ids name other records, the change names whose own records it
+          // touches: a student hears the changes of their own attendance, not every save.
+          return;
         }
         const ids = mode === 'all' && !('personal' in rule) ? event.ids : [];
         raw.write(

@@ -268,7 +268,11 @@ export async function writeStatuses(
       payload: { schoolId, studentIds: missing.map((row) => row.student_id) },
     });
   }
-  publish('attendance', [event.id]);
+  publish(
+    'attendance',
+    [event.id],
+    rows.map((row) => row.student_id),
+  );
 }
 
 /** What a change of a record is: its statuses, note and event, not the time it was written. */
@@ -374,7 +378,12 @@ export async function saveSheet(
       );
     }
     await writeStatuses(trx, actor, event, input.records, publish, existing);
-    publish('attendance', [event.id]);
+    // The registration changed for staff; of the students, those whose record went.
+    publish(
+      'attendance',
+      [event.id],
+      removed.map((row) => row.student_id),
+    );
   });
 }
 
