@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -56,6 +56,139 @@ function notificationBadge(): Plugin {
   };
 }
 
+const ROUTES_FILE = fileURLToPath(new URL('src/app/routes.tsx', import.meta.url));
+/** Read by the server (apps/server/src/web/route-preloads.ts); the name is shared with it. */
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+interface LazyRoute {
+  /** The URL path, `$name` for a parameter: `/app/janitor/cases/$caseId`. */
+  path: string;
+  /** The modules of the lazy components rendered for it, outermost layout first, without extensions. */
+  modules: string[];
+}
+
+/**
+ * The routes of routes.tsx with their lazy page modules, read from its source: every
+ * `const x = createRoute({ getParentRoute: () => y, path: '…', component: lazyRouteComponent(() =>
+ * import('…')) })`. Read as text because the bundle has no notion of URLs.
+ */
+function lazyRoutes(source: string): LazyRoute[] {
+  const byName = new Map<string, { path: string; module: string | null; parentName: string | null }>();
+  const blocks = source.split(/\bconst (\w+) = createRoute\(/).slice(1);
+  for (let index = 0; index < blocks.length; index += 2) {
+    const name = blocks[index] ?? '';
+    const body = blocks[index + 1] ?? '';
+    const specifier = /lazyRouteComponent\(\s*\(\) => import\('([^']+)'\)/.exec(body)?.[1];
+    byName.set(name, {
+      path: /\bpath: '([^']*)'/.exec(body)?.[1] ?? '',
+      module: specifier ? resolve(dirname(ROUTES_FILE), specifier) : null,
+      parentName: /getParentRoute: \(\) => (\w+)/.exec(body)?.[1] ?? null,
+    });
+  }
+  return [...byName].map(([name]) => {
+    const segments: string[] = [];
+    const modules: string[] = [];
+    // Up to the root (not in the map); a parent never names its child, so this ends.
+    for (
+      let route = byName.get(name);
+      route;
+      route = route.parentName ? byName.get(route.parentName) : undefined
+    ) {
+      if (route.path !== '/') segments.unshift(route.path);
+      if (route.module) modules.unshift(route.module);
+    }
+    return { path: `/${segments.join('/')}`, modules };
+  });
+}
+
+/**
+ * Writes, for every page, the files its lazy chunks need beyond what index.html loads (the
+ * page's chunk, its layout's, their static imports and styles). The server lists them in
+ * index.html as `modulepreload`, so a page opened directly loads its code in one round with
+ * the entry, not after it and the session check (decision 028).
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'tun-route-preloads',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const routes = lazyRoutes(await readFile(ROUTES_FILE, 'utf8'));
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) this.error('No entry chunk');
+      const byFileName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const inIndexHtml = new Set([entry.fileName, ...entry.imports]);
+      const chunkOf = (module: string) =>
+        chunks.find(
+          (chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.replace(/\.tsx?$/, '') === module,
+        );
+
+      const filesOf = (module: string, into: Set<string>) => {
+        const chunk = chunkOf(module);
+        if (!chunk) this.error(`No chunk for the lazy page ${module}`);
+        const visit = (fileName: string) => {
+          if (inIndexHtml.has(fileName) || into.has(fileName)) return;
+          into.add(fileName);
+          const imported = byFileName.get(fileName);
+          for (const css of imported?.viteMetadata?.importedCss ?? []) into.add(css);
+          for (const next of imported?.imports ?? []) visit(next);
+        };
+        visit(chunk.fileName);
+      };
+
+      const preloads: Record<string, string[]> = {};
+      for (const route of routes) {
+        const files = new Set<string>();
+        for (const module of route.modules) filesOf(module, files);
+        if (files.size > 0) preloads[route.path] = [...files].map((file) => `/${file}`);
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
+    },
+  };
+}
+
+const NODE_MODULES = String.raw`[\\/]node_modules[\\/]`;
+const fromPackages = (packages: string) => new RegExp(`${NODE_MODULES}(?:${packages})[\\/]`);
+
+/** Libraries only the post editor needs: kept out of every other group, in a chunk of their own. */
+const EDITOR = fromPackages(
+  '@tiptap|prosemirror-[a-z-]+|@mantine/tiptap|orderedmap|rope-sequence|w3c-keyname|linkifyjs|markdown-it|mdurl|uc\\.micro|entities|punycode\\.js',
+);
+
+const FULLCALENDAR = fromPackages('@fullcalendar|preact');
+const UPLOADS = fromPackages(
+  '@mantine/dropzone|tus-js-client|file-selector|react-dropzone|attr-accept|url-parse|requires-port|querystringify|js-base64',
+);
+/** Only the room tags', the screens' and the app's QR codes. */
+const QRCODE = fromPackages('qrcode|dijkstrajs');
+const IN_NODE_MODULES = new RegExp(NODE_MODULES);
+
+/**
+ * How the bundle is cut, beyond Rolldown's automatic chunks (decision 028). What the entry
+ * needs at start is two chunks, the libraries and the app's own code, so a page opened cold
+ * costs a handful of requests instead of dozens, and a deploy that changes only the app keeps
+ * the libraries' chunk cached. What only lazy pages need goes to one chunk of libraries and one
+ * of shared app code, each page keeping a chunk of its own; the post editor's libraries (the
+ * largest) load only with the editor.
+ */
+const CHUNK_GROUPS = [
+  { name: 'vendor', test: IN_NODE_MODULES, tags: ['$initial' as const], priority: 60 },
+  { name: 'start', test: /[\\/]src[\\/]/, tags: ['$initial' as const], priority: 50 },
+  // Before the libraries of a few pages, which would otherwise take the Mantine parts they use
+  // along into their chunk, and every page needing those parts would load them.
+  {
+    name: 'vendor-lazy',
+    test: (id: string) =>
+      IN_NODE_MODULES.test(id) && ![EDITOR, FULLCALENDAR, UPLOADS, QRCODE].some((re) => re.test(id)),
+    priority: 40,
+  },
+  { name: 'fullcalendar', test: FULLCALENDAR, priority: 30 },
+  { name: 'uploads', test: UPLOADS, priority: 30 },
+  { name: 'qrcode', test: QRCODE, priority: 30 },
+  { name: 'editor', test: EDITOR, priority: 30 },
+  { name: 'shared', test: /[\\/](?:components|entities|lib)[\\/]/, minShareCount: 2, priority: 10 },
+];
+
 export default defineConfig({
   // Explicit so `vite -c apps/web/vite.config.ts` from the repository root works too.
   root: decodeURIComponent(new URL('.', import.meta.url).pathname),
@@ -63,6 +196,7 @@ export default defineConfig({
   plugins: [
     react(),
     notificationBadge(),
+    routePreloads(),
     VitePWA({
       // Our own service worker (src/sw.ts), so it can show pushes; the plugin only fills in
       // the list of files to precache.
@@ -101,6 +235,15 @@ export default defineConfig({
     emptyOutDir: true,
     // Mantine 8 supports nothing older than these, so there is no point down-levelling further.
     target: ['es2022', 'chrome111', 'safari16.4', 'firefox115'],
+    rolldownOptions: {
+      output: {
+        // A few chunks named after what they hold instead of a couple of hundred automatic ones
+        // (one per set of pages sharing a Mantine component): a page's code arrives in a
+        // handful of requests, and the libraries' chunks keep their hashes when a feature
+        // changes (docs/decisions/028-first-load.md).
+        codeSplitting: { groups: CHUNK_GROUPS },
+      },
+    },
   },
   server: {
     proxy: { '/api': { target: apiTarget } },

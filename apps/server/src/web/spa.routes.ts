@@ -1,9 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context';
 import { ProblemError } from '../http/problem';
+import { PageShells } from './route-preloads';
 
 function filesUnder(root: string): Set<string> {
   if (!existsSync(root)) return new Set();
@@ -26,9 +27,19 @@ const NEVER_THE_APP = /^(assets|icons)\/|\.(js|mjs|css|map|webmanifest)$/;
  */
 const REVALIDATED = new Set(['sw.js']);
 
+/** index.html's modification time, or 0 when there is none. */
+function builtAt(root: string): number {
+  try {
+    return statSync(join(root, 'index.html')).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Serves the built web app. A path that is not a file gets index.html (history fallback), so
- * every route of the app opens directly; the app itself shows its not-found page. Hashed
+ * every route of the app opens directly; the app itself shows its not-found page. index.html
+ * names the opened page's code for preloading (PageShells). Hashed
  * assets are cached for a year, index.html never. The build writes a brotli and a gzip copy of
  * every text file beside it; the one the browser accepts is sent as it is.
  */
@@ -37,6 +48,9 @@ export async function spaRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   let files = filesUnder(root);
   let scannedAt = Date.now();
   if (!files.has('index.html')) app.log.warn(`The web app is not built (${root}); run npm run build.`);
+  // Read again when a rebuild has written a new index.html (new hashes, new list).
+  let shells = PageShells.load(root);
+  let shellsBuiltAt = builtAt(root);
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
@@ -56,8 +70,15 @@ export async function spaRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     }
     // A missing asset is a 404, not the app: a browser would otherwise run HTML as a script.
     if (NEVER_THE_APP.test(path)) throw new ProblemError('not-found');
-    if (!files.has('index.html'))
-      throw new ProblemError('not-found', 'Nettappen er ikke bygd ennå (npm run build).');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+    const indexBuiltAt = builtAt(root);
+    if (indexBuiltAt !== shellsBuiltAt) {
+      shells = PageShells.load(root);
+      shellsBuiltAt = indexBuiltAt;
+    }
+    if (!shells) throw new ProblemError('not-found', 'Nettappen er ikke bygd ennå (npm run build).');
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(shells.htmlFor(path));
   });
 }

@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Written by the web build (apps/web/vite.config.ts, routePreloads): page path → its files. */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/** A built file's address: `/assets/` and a hashed name, nothing that could break out of an attribute. */
+const ASSET_URL = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+
+interface PagePattern {
+  /** The page's path split in segments; `null` stands for a parameter (`$caseId`). */
+  segments: (string | null)[];
+  html: string;
+}
+
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter((segment) => segment.length > 0);
+}
+
+function linksFor(files: readonly string[]): string {
+  return files
+    .filter((file) => ASSET_URL.test(file))
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="${file}">`
+        : `<link rel="modulepreload" crossorigin href="${file}">`,
+    )
+    .join('');
+}
+
+/**
+ * index.html for each page, with the page's own code listed in its head: the browser fetches the
+ * page's chunks together with the entry, instead of after the entry has run and the session
+ * check has answered (docs/decisions/028-first-load.md). Built once per build; a path that is no
+ * page (or a build without the list) gets index.html as built.
+ */
+export class PageShells {
+  private readonly pages: PagePattern[];
+
+  constructor(
+    readonly indexHtml: string,
+    preloads: Record<string, readonly string[]>,
+  ) {
+    this.pages = Object.entries(preloads).map(([path, files]) => {
+      // What index.html names already (the entry's own imports) is not named twice.
+      const links = linksFor(files.filter((file) => !indexHtml.includes(`"${file}"`)));
+      return {
+        segments: segmentsOf(path).map((segment) => (segment.startsWith('$') ? null : segment)),
+        html: links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml,
+      };
+    });
+  }
+
+  /** Reads index.html and the preload list of a build; null when the app is not built. */
+  static load(webDist: string): PageShells | null {
+    const indexPath = join(webDist, 'index.html');
+    if (!existsSync(indexPath)) return null;
+    const preloadsPath = join(webDist, ROUTE_PRELOADS_FILE);
+    let preloads: Record<string, readonly string[]> = {};
+    if (existsSync(preloadsPath)) {
+      try {
+        preloads = JSON.parse(readFileSync(preloadsPath, 'utf8')) as Record<string, readonly string[]>;
+      } catch {
+        // A list half written by a build in progress: the pages still open, without preloads.
+      }
+    }
+    return new PageShells(readFileSync(indexPath, 'utf8'), preloads);
+  }
+
+  /** The HTML for a request path (`app/attendance`, no query). */
+  htmlFor(path: string): string {
+    const segments = segmentsOf(path);
+    const page = this.pages.find(
+      (candidate) =>
+        candidate.segments.length === segments.length &&
+        candidate.segments.every((segment, index) => segment === null || segment === segments[index]),
+    );
+    return page?.html ?? this.indexHtml;
+  }
+}
