@@ -110,6 +110,10 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
         .set({ phone: '+47 912 34 567' })
         .where('id', '=', student.personId)
         .execute();
+      // Written past the routes, so announced as they announce it: the list is a kept answer.
+      await write(t.ctx, schoolId, async (_trx, publish) =>
+        publish('people', [student.personId, scholar.personId, teacher.personId]),
+      );
       const contactOf = async (email: string, id: string) => {
         const cookie = await login(t, email);
         const list = await t.request({ method: 'GET', url: '/api/v1/people', cookie });

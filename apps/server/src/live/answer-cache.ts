@@ -235,13 +235,20 @@ export async function replyWithAnswer(
   const answer = await cache.answer(schoolId, key, make, variant, about);
   // Made anew from unchanged data (a kept answer let go for room): what the client has.
   if (asked === answer.etag) return reply.code(304).header('etag', answer.etag).send();
-  reply.header('etag', answer.etag).type('application/json; charset=utf-8');
+  return sendAnswer(request, reply.header('etag', answer.etag), answer);
+}
+
+/**
+ * Sends a kept (or just made) answer's JSON bytes, compressed as the client accepts (the
+ * compression is kept with the answer). Fastify sends a Buffer as it is, without serializing it
+ * again, and the compression plugin leaves a body that has a Content-Encoding alone.
+ */
+export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer): FastifyReply {
+  reply.type('application/json; charset=utf-8');
   const encoding =
     answer.body.length > COMPRESS_ABOVE_BYTES
       ? chooseEncoding(request.headers['accept-encoding'])
       : undefined;
-  // Already JSON bytes (compressed, the compression plugin then leaves them as they are): Fastify
-  // sends a Buffer as it is, without serializing it again.
   if (encoding === undefined) return reply.send(answer.body);
   return reply
     .header('content-encoding', encoding)

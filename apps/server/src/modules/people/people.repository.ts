@@ -81,6 +81,8 @@ export { personName };
 
 /** What is stored, keeping only well-formed fields: a bad value must not break every list it is in. */
 export function mutableData(row: Pick<PersonRow, 'user_mutable_data'>): UserMutableData {
+  // Most people never set anything: the column's default, read for every row of a list.
+  if (row.user_mutable_data === '{}') return {};
   let stored: unknown;
   try {
     stored = JSON.parse(row.user_mutable_data);
@@ -400,25 +402,21 @@ export async function personRows(
   if (options.ids) people = people.where('erased_at', 'is', null);
   else if (!options.former) people = people.where('left_on', 'is', null);
   let roles = db.selectFrom('person_role').select(['person_id', 'role']).where('school_id', '=', schoolId);
-  let lines = db
-    .selectFrom('line_member')
-    .leftJoin('line', (join) =>
-      join.onRef('line.id', '=', 'line_member.line_id').on('line.school_id', '=', schoolId),
-    )
-    .select(['line_member.person_id', 'line_member.line_id', 'line.id as found'])
-    .where('line_member.school_id', '=', schoolId);
+  let lines = db.selectFrom('line_member').select(['person_id', 'line_id']).where('school_id', '=', schoolId);
   if (options.ids) {
     const ids = [...options.ids];
     people = people.where('id', 'in', ids);
     roles = roles.where('person_id', 'in', ids);
-    lines = lines.where('line_member.person_id', 'in', ids);
+    lines = lines.where('person_id', 'in', ids);
   }
-  const [personRows, roleRows, lineRows] = await Promise.all([
+  // The school's lines are few: looked up by id here rather than joined to every membership.
+  const [personRows, roleRows, lineRows, schoolLines] = await Promise.all([
     people.orderBy('last_name').orderBy('first_name').execute(),
     roles.execute(),
     lines.execute(),
+    db.selectFrom('line').select('id').where('school_id', '=', schoolId).execute(),
   ]);
-  return { personRows, roleRows, lineRows };
+  return { personRows, roleRows, lineRows, lineIds: new Set(schoolLines.map((row) => row.id)) };
 }
 
 export async function setUserId(

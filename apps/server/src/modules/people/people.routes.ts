@@ -17,6 +17,7 @@ import {
 } from '@tun/shared';
 import type { RequestPrincipal } from '../../auth/principal';
 import type { AppContext } from '../../context';
+import { createAnswerCache, sendAnswer } from '../../live/answer-cache';
 import {
   createPerson,
   deletePerson,
@@ -49,6 +50,10 @@ function presentFor(viewer: RequestPrincipal, person: Person): Person {
 export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
+  // The whole school is read on every refresh of the people pages; a person's row, roles and
+  // memberships change with 'people' events, memberships also with 'lines' ones.
+  const answers = createAnswerCache(ctx.live, 'people', new Set(['people', 'lines'] as const));
+  app.addHook('onClose', async () => answers.stop());
 
   routes.get(
     '/api/v1/people',
@@ -61,20 +66,36 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
         response: { 200: z.array(personSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const { principal } = request;
       const { role, line, former } = request.query;
-      const people = await loadPeople(db, request.principal.schoolId, {
-        former: former === 'true',
-        warn: (message) => request.log.warn(message),
-      });
-      return people
-        .filter(
-          (person) =>
-            (role === undefined ||
-              (role === 'student' ? person.roles.length === 0 : person.roles.includes(role))) &&
-            (line === undefined || person.memberOf.includes(line)),
-        )
-        .map((person) => presentFor(request.principal, person));
+      // Who sees contact details (presentFor): those who may see every student's share one
+      // kept answer; anyone else sees their own in addition, so theirs is kept per person.
+      const variant = canViewStudentContact(principal.roles) ? 'contacts' : `own|${principal.personId}`;
+      // Contact details are kept in the server's memory only: no ETag, and the browser stores
+      // nothing (the API's default no-store), unlike the calendar's revalidated answers.
+      const answer = await answers.answer(
+        principal.schoolId,
+        request.url,
+        async () => {
+          const people = await loadPeople(db, principal.schoolId, {
+            former: former === 'true',
+            warn: (message) => request.log.warn(message),
+          });
+          return people
+            .filter(
+              (person) =>
+                (role === undefined ||
+                  (role === 'student' ? person.roles.length === 0 : person.roles.includes(role))) &&
+                (line === undefined || person.memberOf.includes(line)),
+            )
+            .map((person) => presentFor(principal, person));
+        },
+        variant,
+      );
+      // Already JSON bytes (checked against Person's type when made): sent as they are, so the
+      // schema's serializer does not walk the whole school again, and compressed once.
+      return sendAnswer(request, reply, answer);
     },
   );
 

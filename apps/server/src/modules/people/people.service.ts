@@ -149,16 +149,22 @@ export async function loadPeople(
   options: { ids?: readonly string[]; former?: boolean; warn?: (message: string) => void } = {},
 ): Promise<Person[]> {
   if (options.ids && options.ids.length === 0) return [];
-  const { personRows: rows, roleRows, lineRows } = await personRows(db, schoolId, options);
+  const { personRows: rows, roleRows, lineRows, lineIds } = await personRows(db, schoolId, options);
   const rolesOf = new Map<string, string[]>();
-  for (const row of roleRows) rolesOf.set(row.person_id, [...(rolesOf.get(row.person_id) ?? []), row.role]);
+  for (const row of roleRows) {
+    const roles = rolesOf.get(row.person_id);
+    if (roles) roles.push(row.role);
+    else rolesOf.set(row.person_id, [row.role]);
+  }
   const linesOf = new Map<string, string[]>();
   for (const row of lineRows) {
-    if (row.found === null) {
+    if (!lineIds.has(row.line_id)) {
       options.warn?.(`Group in memberOf does not exist: ${row.line_id} (person ${row.person_id})`);
       continue;
     }
-    linesOf.set(row.person_id, [...(linesOf.get(row.person_id) ?? []), row.line_id]);
+    const lines = linesOf.get(row.person_id);
+    if (lines) lines.push(row.line_id);
+    else linesOf.set(row.person_id, [row.line_id]);
   }
   return rows.map((row) => ({
     id: row.id,
