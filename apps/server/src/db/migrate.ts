@@ -18,6 +18,7 @@ import { foodPlanner } from './migrations/013-food-planner';
 import { janitorCases } from './migrations/014-janitor-cases';
 import { leaveAndHouse } from './migrations/015-leave-and-house';
 import { liveEventPeople } from './migrations/016-live-event-people';
+import { lineMemberByPerson } from './migrations/017-line-member-by-person';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -41,6 +42,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '014-janitor-cases': janitorCases(),
     '015-leave-and-house': leaveAndHouse(),
     '016-live-event-people': liveEventPeople(),
+    '017-line-member-by-person': lineMemberByPerson(),
   };
 }
 
