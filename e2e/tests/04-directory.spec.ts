@@ -252,7 +252,8 @@ test('a write made after the first fetch but before the live stream opens still 
   // Hold the page's live stream until the write has landed: the stream will never announce it.
   let releaseStream!: () => void;
   const streamHeld = new Promise<void>((resolve) => (releaseStream = resolve));
-  await page.route('**/api/v1/live', async (route) => {
+  // The stream resumes from the page's live floor (`?lastEventId=`): any query string.
+  await page.route('**/api/v1/live?*', async (route) => {
     await streamHeld;
     await route.continue();
   });

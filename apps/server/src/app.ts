@@ -22,6 +22,7 @@ import {
 import { registerSecurity } from './http/security';
 import { registerTextGuard } from './http/text-guard';
 import { LiveBus } from './live/bus';
+import { registerLiveId } from './live/live-id';
 import { liveRoutes } from './live/live.routes';
 import { appSettingsRoutes } from './modules/app-settings/app-settings.routes';
 import { createFeatureGate } from './modules/app-settings/feature-gate';
@@ -147,6 +148,7 @@ export async function buildApp(
       await database.close();
     });
 
+    registerLiveId(app, live);
     configureFieldErrors();
     // The API speaks JSON only; anything else is a 415, not a string for the schema to refuse.
     app.removeContentTypeParser('text/plain');

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { LIVE_ID_HEADER } from '@tun/shared';
 import {
   createPerson,
   createSchool,
@@ -109,6 +110,143 @@ describe.each(dialects())('live updates on %s', (dialect) => {
     expect(ids).toHaveLength(2);
     expect(ids.every((id) => id > Number(seen.id))).toBe(true);
     resumed.close();
+  });
+
+  it('tells every API answer the latest live id heard when it arrived, but not the stream', async () => {
+    const before = await t.request({ method: 'GET', url: '/api/v1/school', cookie: adminCookie });
+    const first = Number(before.headers[LIVE_ID_HEADER]);
+    expect(Number.isSafeInteger(first)).toBe(true);
+    const stream = await openSse(`${base}/api/v1/live`, { cookie: adminCookie });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/school',
+      cookie: adminCookie,
+      payload: { longName: 'Med live-id' },
+    });
+    // Once the stream has it, the bus of this instance has heard of it.
+    const change = await stream.next((m) => isChange('school')(m) && Number(m.id) > first);
+    stream.close();
+    const after = await t.request({ method: 'GET', url: '/api/v1/people', cookie: adminCookie });
+    expect(Number(after.headers[LIVE_ID_HEADER])).toBeGreaterThanOrEqual(Number(change.id));
+    // Problems carry it too: any answer may be kept by the client.
+    const missing = await t.request({
+      method: 'GET',
+      url: '/api/v1/rooms/no-such-room',
+      cookie: adminCookie,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers[LIVE_ID_HEADER]).toBeDefined();
+    // Nobody else learns how many changes every school makes.
+    const signedOut = await t.request({ method: 'GET', url: '/api/v1/health' });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.headers[LIVE_ID_HEADER]).toBeUndefined();
+
+    const controller = new AbortController();
+    const live = await fetch(`${base}/api/v1/live`, {
+      headers: { cookie: adminCookie },
+      signal: controller.signal,
+    });
+    expect(live.headers.get(LIVE_ID_HEADER)).toBeNull();
+    controller.abort();
+  });
+
+  it('replays, from ?lastEventId=, exactly the changes since then that the user may see', async () => {
+    const other = await createSchool(t, 'Replaytun');
+    const { email } = await createPerson(t, other, { roles: ['admin'], login: true });
+    const otherCookie = await login(t, email);
+    const page = await t.request({ method: 'GET', url: '/api/v1/school', cookie: adminCookie });
+    const floor = Number(page.headers[LIVE_ID_HEADER]);
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/school',
+      cookie: adminCookie,
+      payload: { shortName: 'Sett' },
+    });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/school',
+      cookie: otherCookie,
+      payload: { shortName: 'Ikke sett' },
+    });
+    const stream = await openSse(`${base}/api/v1/live?lastEventId=${floor}`, { cookie: adminCookie });
+    // A barrier: a change after the stream opened, sent after everything replayed.
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/school',
+      cookie: adminCookie,
+      payload: { shortName: 'Etter' },
+    });
+    const barrier = await lastLiveEventId(t);
+    await stream.next((m) => Number(m.id) === barrier);
+    const ownSince = await t.ctx.database.db
+      .selectFrom('live_event')
+      .select('id')
+      .where('school_id', '=', schoolId)
+      .where('id', '>', floor)
+      .where('id', '<=', barrier)
+      .orderBy('id')
+      .execute();
+    const received = stream.received.filter((m) => m.event === 'change').map((m) => Number(m.id));
+    expect(received).toEqual(ownSince.map((row) => Number(row.id)));
+    expect(stream.received.some((m) => m.event === 'reset')).toBe(false);
+    stream.close();
+  });
+
+  it('sends a reset instead when what was missed is no longer kept, too much, or unknown', async () => {
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/school',
+      cookie: adminCookie,
+      payload: { shortName: 'Gammel' },
+    });
+    const pruned = await lastLiveEventId(t);
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/school',
+      cookie: adminCookie,
+      payload: { shortName: 'Ny' },
+    });
+    // As the 24-hour pruning would: the change after the floor is gone.
+    await t.ctx.database.db.deleteFrom('live_event').where('id', '<=', pruned).execute();
+    const newest = await lastLiveEventId(t);
+    const tooOld = await openSse(`${base}/api/v1/live?lastEventId=${pruned - 1}`, { cookie: adminCookie });
+    const reset = await tooOld.next((m) => m.event === 'reset');
+    expect(reset.id).toBe(String(newest));
+    expect(reset.data).toBe('{}');
+    expect(tooOld.received.filter((m) => m.event === 'change')).toEqual([]);
+    tooOld.close();
+
+    const unknown = await openSse(`${base}/api/v1/live`, {
+      cookie: adminCookie,
+      'last-event-id': String(newest + 1_000_000),
+    });
+    await unknown.next((m) => m.event === 'reset');
+    unknown.close();
+
+    // More than the replay limit (500) since the floor.
+    const floor = await lastLiveEventId(t);
+    await t.ctx.database.db
+      .insertInto('live_event')
+      .values(
+        Array.from({ length: 501 }, () => ({
+          school_id: schoolId,
+          topic: 'rooms',
+          ids: '[]',
+          people: null,
+          at: new Date().toISOString(),
+        })),
+      )
+      .execute();
+    const tooMany = await openSse(`${base}/api/v1/live?lastEventId=${floor}`, { cookie: adminCookie });
+    await tooMany.next((m) => m.event === 'reset');
+    expect(tooMany.received.filter((m) => m.event === 'change')).toEqual([]);
+    tooMany.close();
+
+    // Within the limit, no reset: the replay itself.
+    const within = await openSse(`${base}/api/v1/live?lastEventId=${floor + 1}`, { cookie: adminCookie });
+    await within.next(() => within.received.filter((m) => m.event === 'change').length === 500, 10_000);
+    expect(within.received.some((m) => m.event === 'reset')).toBe(false);
+    within.close();
   });
 
   it('does not announce a write that failed', async () => {

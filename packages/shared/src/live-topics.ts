@@ -129,3 +129,16 @@ export interface LiveMessage {
 
 /** The SSE event name of a change; heartbeats are comments and carry no event. */
 export const LIVE_EVENT = 'change';
+
+/**
+ * The SSE event telling a resuming client that the missed changes cannot all be replayed (too
+ * many, or no longer kept): it refetches everything instead.
+ */
+export const LIVE_RESET_EVENT = 'reset';
+
+/**
+ * On every API answer: the id of the latest live event the server had heard of when the request
+ * arrived. Any change the answer may have missed has a larger id, so a stream opened with the
+ * smallest of these as its last event id replays all of them.
+ */
+export const LIVE_ID_HEADER = 'tun-live-id';

@@ -14,6 +14,7 @@ import {
   eventsSince,
   findEvent,
   insertEvent,
+  keptEventRange,
   latestEventId,
   notify,
   pruneEvents,
@@ -22,6 +23,19 @@ import {
 export interface LiveEvent extends LiveMessage {
   id: number;
   schoolId: string;
+}
+
+/** What a resuming client missed. */
+export interface LiveReplay {
+  events: LiveEvent[];
+  /**
+   * False when the missed events cannot all be given: more than the replay limit, or some of
+   * them already pruned (or the id is not of this database's history). The client must then
+   * refetch everything.
+   */
+  complete: boolean;
+  /** The newest event kept when the replay was read: where a client resumes from after a reset. */
+  newestId: number | undefined;
 }
 
 type Listener = (event: LiveEvent) => void;
@@ -165,9 +179,22 @@ export class LiveBus {
   }
 
   /** Events after `afterId` for a school, for a client resuming with Last-Event-ID. */
-  async since(schoolId: string, afterId: number): Promise<LiveEvent[]> {
-    const rows = await eventsSince(this.database.db, schoolId, afterId, REPLAY_LIMIT);
-    return rows.flatMap((row) => toEvent(row) ?? []);
+  async since(schoolId: string, afterId: number): Promise<LiveReplay> {
+    // One row past the limit tells whether there were more.
+    const [rows, kept] = await Promise.all([
+      eventsSince(this.database.db, schoolId, afterId, REPLAY_LIMIT + 1),
+      keptEventRange(this.database.db),
+    ]);
+    // Ids grow without reuse (AUTOINCREMENT, a sequence), and pruning takes the oldest: the
+    // replay is whole when the next id after `afterId` is still kept, or none came since. An id
+    // above every kept one is not of this history (a restored database) or all was pruned.
+    const covered = kept === null ? afterId === 0 : afterId + 1 >= kept.oldest && afterId <= kept.newest;
+    const complete = covered && rows.length <= REPLAY_LIMIT;
+    return {
+      events: complete ? rows.flatMap((row) => toEvent(row) ?? []) : [],
+      complete,
+      newestId: kept?.newest,
+    };
   }
 
   private dispatch(event: LiveEvent): void {

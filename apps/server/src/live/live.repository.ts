@@ -44,6 +44,16 @@ export async function eventsSince(db: Queryable, schoolId: string, afterId: numb
     .execute();
 }
 
+/** The ids of the oldest and the newest event kept, of any school; null when none is. */
+export async function keptEventRange(db: Queryable): Promise<{ oldest: number; newest: number } | null> {
+  const row = await db
+    .selectFrom('live_event')
+    .select((eb) => [eb.fn.min('id').as('oldest'), eb.fn.max('id').as('newest')])
+    .executeTakeFirst();
+  if (row?.oldest === null || row?.oldest === undefined || row.newest === null) return null;
+  return { oldest: Number(row.oldest), newest: Number(row.newest) };
+}
+
 /** Every school's events after `afterId`. */
 export async function eventsAfter(db: Queryable, afterId: number, limit: number) {
   return db

@@ -5,6 +5,7 @@ import {
   canOwn,
   isScreenAccount,
   LIVE_EVENT,
+  LIVE_RESET_EVENT,
   LIVE_TOPICS,
   type LiveTopic,
 } from '@tun/shared';
@@ -24,7 +25,12 @@ function lastEventId(header: unknown, query: unknown): number | undefined {
  * `data: {topic, ids}`; only topics the user may view are sent, and without ids to someone who
  * may view only their own records of the topic (the ids would name other people's). A comment
  * line every LIVE_HEARTBEAT_MS keeps proxies from closing an idle stream. A reconnecting
- * EventSource sends Last-Event-ID and gets what it missed.
+ * EventSource sends Last-Event-ID and gets what it missed; a first stream may ask the same with
+ * `?lastEventId=`, the smallest `Tun-Live-Id` of the answers its page holds (the header wins).
+ * When the missed changes cannot all be given (more than the bus's replay limit, or pruned after
+ * 24 h), the stream sends instead one `event: reset` (`data: {}`, with the id of the newest
+ * change kept, to resume from after a drop): the client refetches everything. The same when the
+ * missed changes cannot be read at all.
  *
  * A stream keeps the rights it was opened with, so it ends with its session: at sign-out (a
  * notice on the bus, heard by every instance), when a change to the person is announced and
@@ -171,18 +177,21 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext): Promise
       raw.on('close', close);
 
       if (resumeFrom !== undefined) {
-        let missed: LiveEvent[] = [];
-        try {
-          missed = await ctx.live.since(principal.schoolId, resumeFrom);
-        } finally {
-          const arrived = arrivedDuringReplay ?? [];
-          arrivedDuringReplay = undefined;
-          for (const event of missed) {
-            send(event);
-            replayed.add(event.id);
-          }
-          for (const event of arrived) send(event);
+        const replay = await ctx.live.since(principal.schoolId, resumeFrom).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'live: could not read the missed changes');
+          return { events: [], complete: false, newestId: undefined };
+        });
+        const arrived = arrivedDuringReplay ?? [];
+        arrivedDuringReplay = undefined;
+        if (!replay.complete && !closed) {
+          const id = replay.newestId === undefined ? '' : `id: ${replay.newestId}\n`;
+          raw.write(`${id}event: ${LIVE_RESET_EVENT}\ndata: {}\n\n`);
         }
+        for (const event of replay.events) {
+          send(event);
+          replayed.add(event.id);
+        }
+        for (const event of arrived) send(event);
       }
     },
   );

@@ -1,5 +1,6 @@
 import { isProblem, PROBLEMS, type Problem } from '@tun/shared/problem';
 import { fieldErrorMessage } from './form-errors';
+import { apiRequestSent } from './live-floor';
 import { reportNetworkFailure } from './online-status';
 
 /** Not a server code: the request never got an answer. */
@@ -90,6 +91,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   let response: Response;
+  const answered = apiRequestSent();
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
@@ -98,7 +100,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       credentials: 'same-origin',
       signal: options.signal,
     });
+    answered(response);
   } catch (error) {
+    answered();
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     // No answer at all: the app goes offline, so queries keep what they show and wait.
     reportNetworkFailure();
