@@ -9,7 +9,7 @@
  * then belong on Dataset, so that scenarios look them up instead of making data themselves.
  */
 import type { LoginInput, SetupInput } from '@tun/shared';
-import { generateLargeSchool } from './generate';
+import { generateLargeSchool, generateOtherSchool } from './generate';
 import type { GeneratedPosts } from './posts';
 import type { BenchDatabase } from './server';
 
@@ -29,6 +29,17 @@ export interface Dataset {
   roomIds: string[];
   /** The school's posts, and the student whose feed is measured. */
   posts: GeneratedPosts;
+  /** Schools in the database: the measured one and others of the same size beside it. */
+  schools: number;
+  /** How long writing the generated data took (all schools), in seconds. */
+  generationSeconds: number;
+}
+
+export interface DatasetOptions {
+  /** Schools in one database (PERFORMANCE.md's `--schools N`); the scenarios use one of them. */
+  schools?: number;
+  /** Weeks of attendance of each other school (the measured one always has 40). */
+  otherAttendanceWeeks?: number;
 }
 
 const SETUP: SetupInput = {
@@ -59,7 +70,11 @@ export async function login(baseUrl: string, credentials: LoginInput): Promise<A
   return { ...credentials, cookie };
 }
 
-export async function prepareDataset(baseUrl: string, database: BenchDatabase): Promise<Dataset> {
+export async function prepareDataset(
+  baseUrl: string,
+  database: BenchDatabase,
+  { schools = 1, otherAttendanceWeeks = 40 }: DatasetOptions = {},
+): Promise<Dataset> {
   const response = await fetch(`${baseUrl}/api/v1/setup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -68,7 +83,23 @@ export async function prepareDataset(baseUrl: string, database: BenchDatabase): 
   if (response.status !== 201) throw await failure('POST /api/v1/setup', response);
   const { schoolId, personId } = (await response.json()) as { schoolId: string; personId: string };
   const admin = await login(baseUrl, { email: SETUP.admin.email, password: SETUP.admin.password });
-  const school = await generateLargeSchool(database, schoolId);
+  // The measured school's rows in the middle of each table: its scoped queries find half of the
+  // other schools' rows before and half after its own.
+  const started = performance.now();
+  const others = Array.from({ length: schools - 1 }, (_, index) => index + 1);
+  const last = others.at(-1);
+  // PostgreSQL's vacuum once, after the last school.
+  const other = (index: number) =>
+    generateOtherSchool(database, index, {
+      seed: 1 + index,
+      attendanceWeeks: otherAttendanceWeeks,
+      vacuum: index === last,
+    });
+  const half = Math.floor(others.length / 2);
+  for (const index of others.slice(0, half)) await other(index);
+  const school = await generateLargeSchool(database, schoolId, { vacuum: last === undefined });
+  for (const index of others.slice(half)) await other(index);
+  const generationSeconds = (performance.now() - started) / 1000;
   return {
     schoolId,
     admin: { ...admin, personId },
@@ -77,5 +108,7 @@ export async function prepareDataset(baseUrl: string, database: BenchDatabase): 
     sheetGroupId: school.sheetGroupId,
     roomIds: school.roomIds,
     posts: school.posts,
+    schools,
+    generationSeconds,
   };
 }

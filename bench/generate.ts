@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { schoolTimeToInstant, todayInSchoolZone } from '@tun/shared';
 import { sql } from 'kysely';
 import { openDatabase, type Queryable } from '../apps/server/src/db/database';
+import { addSchool } from '../apps/server/src/modules/school/school.service';
 import { generateFoodData } from './food';
 import { generatePosts, type GeneratedPosts } from './posts';
 import type { BenchDatabase } from './server';
@@ -75,22 +76,38 @@ async function sixtyStudentEvent(
   return { sheetEventId: eventId, sheetGroupId: groupId };
 }
 
-export async function generateLargeSchool(
-  database: BenchDatabase,
-  schoolId: string,
-  seed = 1,
-): Promise<LargeSchool> {
-  const opened = openDatabase(
+function openBenchDatabase(database: BenchDatabase) {
+  return openDatabase(
     database.dialect === 'postgres'
       ? { databaseUrl: database.location, dataDir: '' }
       : { dataDir: database.location },
   );
+}
+
+export interface LargeSchoolOptions {
+  /** Different schools from different seeds; the same seed gives the same school. */
+  seed?: number;
+  /** Weeks of attendance before today (40: a school year so far and some). */
+  attendanceWeeks?: number;
+  /** PostgreSQL's vacuum after loading; when more schools follow, once after the last is enough. */
+  vacuum?: boolean;
+}
+
+export async function generateLargeSchool(
+  database: BenchDatabase,
+  schoolId: string,
+  { seed = 1, attendanceWeeks = 40, vacuum = true }: LargeSchoolOptions = {},
+): Promise<LargeSchool> {
+  const opened = openBenchDatabase(database);
   try {
     const school = await opened.db.transaction().execute(async (trx) => {
       const school = await generateSchool(trx, schoolId, LARGE_SIZE, seed);
       // 40 weeks of one-off events: 30 behind today (the school year so far) and 10 ahead.
       await generateTimetable(trx, schoolId, school, { weeksBack: 30, weeksAhead: 10 });
-      await generateAttendance(trx, schoolId, { weeks: 40, registeredBy: school.staffIds[0] ?? null });
+      await generateAttendance(trx, schoolId, {
+        weeks: attendanceWeeks,
+        registeredBy: school.staffIds[0] ?? null,
+      });
       const sheet = await sixtyStudentEvent(trx, schoolId, school);
       const posts = await generatePosts(trx, schoolId, { ...school, groupId: sheet.sheetGroupId }, seed);
       await generateFoodData(trx, schoolId, school, seed);
@@ -98,9 +115,38 @@ export async function generateLargeSchool(
     });
     // A database in use has been vacuumed and analysed by autovacuum; a freshly loaded one not
     // yet, and without the visibility map PostgreSQL cannot sum from the index alone.
-    if (database.dialect === 'postgres') await sql`vacuum analyze`.execute(opened.db);
+    if (vacuum && database.dialect === 'postgres') await sql`vacuum analyze`.execute(opened.db);
     return school;
   } finally {
     await opened.close();
   }
+}
+
+/**
+ * Another school of the same size in the same database (PERFORMANCE.md's `--schools N`): its own
+ * school row, ids and tenancy, and seed, so its names, timetable and attendance differ from the
+ * measured school's while its row counts are the same. Nobody signs in there; it is only data
+ * that the measured school's scoped queries must skip.
+ */
+export async function generateOtherSchool(
+  database: BenchDatabase,
+  index: number,
+  options: LargeSchoolOptions,
+): Promise<string> {
+  const schoolId = randomUUID();
+  const opened = openBenchDatabase(database);
+  try {
+    // As the first-run wizard makes a school: its row and its normal week.
+    await opened.db.transaction().execute((trx) =>
+      addSchool(trx, {
+        id: schoolId,
+        shortName: `Skole ${index}`,
+        longName: `Skole ${index} folkehøgskole`,
+      }),
+    );
+  } finally {
+    await opened.close();
+  }
+  await generateLargeSchool(database, schoolId, options);
+  return schoolId;
 }

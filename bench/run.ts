@@ -9,6 +9,10 @@
  *   --only <text>    only the scenarios whose name contains the text (any case; may be repeated);
  *                    the framework ceiling always runs, since the ratios need it
  *                    (`--only lighthouse`: Lighthouse on the web app, on SQLite only)
+ *                    (`--only scale`: the main reads and writes again among 20 schools in one
+ *                    database, beside the same scenarios on one school; `--only streams`: 1,000
+ *                    live streams hearing one write)
+ *                    (`--only browser`: the web app in headless Chromium beside the f53c100 build)
  *
  * PostgreSQL: BENCH_DATABASE_URL (an account that may create databases), else the server on
  * 127.0.0.1:5432 if one answers there.
@@ -26,9 +30,13 @@ import {
   type LighthouseMeasurement,
   type PageAudit,
 } from './lighthouse';
+import { BROWSER_BUDGET, measureBrowser, type BrowserMeasurement, type VisitFigures } from './browser';
 import { startMailSink, type MailSink } from './mail-sink';
 import { measurePublish, type PublishMeasurement } from './posts';
 import { measureScreens, SCREEN_COUNT, type ScreensMeasurement } from './screens';
+import { STREAMS_SCENARIO, streamsRow, type StreamsMeasurement } from './streams';
+import { SCALE_STEP, scaleRows, withScaleScenarios, type ScaleMeasurement } from './scale';
+import { RUSH_SCENARIO, rushRows, type RushMeasurement } from './rush';
 import { describeBudget, format, missedLimits, renderTable, type Row } from './report';
 import { SCENARIOS, STARTUP, type BenchContext, type Budget } from './scenarios';
 import {
@@ -125,7 +133,11 @@ interface DialectResult {
   uploads?: UploadMeasurement;
   publish?: PublishMeasurement;
   lighthouse?: LighthouseMeasurement;
+  browser?: BrowserMeasurement;
   screens?: ScreensMeasurement;
+  streams?: StreamsMeasurement;
+  scale?: ScaleMeasurement;
+  rush?: RushMeasurement;
   serverLog: string[];
   error?: string;
 }
@@ -345,6 +357,105 @@ function lighthousePageRow(audit: PageAudit): Row {
   };
 }
 
+/** The web app in headless Chromium, once (on SQLite), beside the reference build: bench/browser.ts. */
+const BROWSER_SCENARIO = 'browser: sheet, dashboard and /login';
+const BROWSER_SHEET_BUDGET_TEXT =
+  `cold ≤ ${BROWSER_BUDGET.coldRequests} requests, ≤ ${BROWSER_BUDGET.coldKB} KB, ` +
+  `visible ≤ ${BROWSER_BUDGET.visibleRatio * 100} % of reference`;
+const BROWSER_LOGIN_BUDGET_TEXT = `≤ ${BROWSER_BUDGET.loginJsKB} KB gzip`;
+
+/** Medians of the rounds, one figure at a time. */
+function medianVisit(visits: VisitFigures[]): VisitFigures {
+  return {
+    visibleMs: median(visits.map((v) => v.visibleMs)),
+    requests: median(visits.map((v) => v.requests)),
+    cached: median(visits.map((v) => v.cached)),
+    bytes: median(visits.map((v) => v.bytes)),
+    jsBytes: median(visits.map((v) => v.jsBytes)),
+  };
+}
+
+const kB = (bytes: number) => bytes / 1000;
+
+function describeVisit(figures: VisitFigures): string {
+  return (
+    `visible ${format(figures.visibleMs)} ms, ${format(figures.requests)} requests ` +
+    `(+${format(figures.cached)} from cache), ${format(kB(figures.bytes))} KB`
+  );
+}
+
+/** Cold and warm rows of sheet and dashboard, and /login's JavaScript; p50 is the visible time. */
+function browserRows(measured: BrowserMeasurement): Row[] {
+  const rows: Row[] = [];
+  const reference = measured.reference;
+  const referenceNote = (figures: VisitFigures | undefined) =>
+    figures
+      ? `; f53c100: ${describeVisit(figures)}`
+      : `; no reference (${measured.referenceError ?? 'not measured'})`;
+  const pages = [
+    ['attendance sheet (60 students)', 'sheet'],
+    ['dashboard', 'dashboard'],
+  ] as const;
+  for (const [label, key] of pages) {
+    for (const visit of ['cold', 'warm'] as const) {
+      const figures = medianVisit(measured.current[key][visit]);
+      const referenceFigures = reference ? medianVisit(reference[key][visit]) : undefined;
+      const ratio = referenceFigures ? figures.visibleMs / referenceFigures.visibleMs : null;
+      const budgeted = key === 'sheet' && visit === 'cold';
+      const missed: string[] = [];
+      if (budgeted) {
+        if (figures.requests > BROWSER_BUDGET.coldRequests) {
+          missed.push(`${format(figures.requests)} requests > ${BROWSER_BUDGET.coldRequests}`);
+        }
+        if (kB(figures.bytes) > BROWSER_BUDGET.coldKB) {
+          missed.push(`${format(kB(figures.bytes))} KB > ${BROWSER_BUDGET.coldKB} KB`);
+        }
+        if (ratio === null) missed.push('no reference to compare with');
+        else if (ratio > BROWSER_BUDGET.visibleRatio) {
+          missed.push(
+            `visible ${format(ratio * 100)} % of reference > ${BROWSER_BUDGET.visibleRatio * 100} %`,
+          );
+        }
+      }
+      rows.push({
+        scenario: `browser: ${label}, ${visit} (median of ${measured.rounds})`,
+        p50Ms: figures.visibleMs,
+        p99Ms: null,
+        requestsPerSecond: null,
+        ratio,
+        budget: budgeted ? BROWSER_SHEET_BUDGET_TEXT : '—',
+        verdict: budgeted ? (missed.length > 0 ? 'MISS' : 'OK') : '—',
+        missed,
+        note:
+          `${describeVisit(figures)}${referenceNote(referenceFigures)}; ratio = visible time over the reference's` +
+          (visit === 'warm' ? '; warm: HTTP cache filled, service worker bypassed' : ''),
+      });
+    }
+  }
+  const login = medianVisit(measured.current.login);
+  const loginReference = reference ? medianVisit(reference.login) : undefined;
+  const missed =
+    kB(login.jsBytes) > BROWSER_BUDGET.loginJsKB
+      ? [`${format(kB(login.jsBytes))} KB > ${BROWSER_BUDGET.loginJsKB} KB`]
+      : [];
+  rows.push({
+    scenario: `browser: JavaScript to render /login, cold (median of ${measured.rounds})`,
+    p50Ms: login.visibleMs,
+    p99Ms: null,
+    requestsPerSecond: null,
+    ratio: loginReference ? login.visibleMs / loginReference.visibleMs : null,
+    budget: BROWSER_LOGIN_BUDGET_TEXT,
+    verdict: missed.length > 0 ? 'MISS' : 'OK',
+    missed,
+    note:
+      `${format(kB(login.jsBytes))} KB of JavaScript bodies (gzip, KB = 1,000 bytes); ${describeVisit(login)}` +
+      (loginReference
+        ? `; f53c100: ${format(kB(loginReference.jsBytes))} KB of JavaScript, ${describeVisit(loginReference)}`
+        : ''),
+  });
+  return rows;
+}
+
 /** /login and /app/dashboard through Lighthouse, and Chromium's installability errors. */
 async function lighthouseRows(ctx: BenchContext, cleanup: Cleanup, result: DialectResult): Promise<Row[]> {
   const installable = 'installable (/app/dashboard)';
@@ -403,7 +514,8 @@ async function benchDialect(
         dataDir: database.dataDir,
         database,
       };
-      await runScenarios(ctx, settings, selected, result);
+      // The scale step compares with one-school figures: its scenarios run here too.
+      await runScenarios(ctx, settings, withScaleScenarios(selected), result);
       if (selected(UPLOAD_SCENARIO)) {
         progress(`${dialect}: ${UPLOAD_SCENARIO}…`);
         result.rows.push(await uploadRow(ctx, result));
@@ -417,13 +529,50 @@ async function benchDialect(
         progress(`${dialect}: ${SCREENS_SCENARIO}…`);
         result.rows.push(await screensRow(ctx, server.pid, result));
       }
+      if (selected(STREAMS_SCENARIO) && server.pid !== undefined) {
+        progress(`${dialect}: ${STREAMS_SCENARIO}…`);
+        const streams = await streamsRow(ctx, server.pid);
+        result.streams = streams.measured;
+        result.rows.push(streams.row);
+      }
+      if (selected(RUSH_SCENARIO)) {
+        progress(`${dialect}: ${RUSH_SCENARIO}…`);
+        const rush = await rushRows(ctx, settings.durationSeconds, (label, stop) => cleanup.add(label, stop));
+        result.rush = rush.measurement;
+        result.rows.push(...rush.rows);
+      }
       if (dialect === 'sqlite' && selected(LIGHTHOUSE_SCENARIO)) {
         progress(`${dialect}: ${LIGHTHOUSE_SCENARIO}…`);
         result.rows.push(...(await lighthouseRows(ctx, cleanup, result)));
       }
+      if (dialect === 'sqlite' && selected(BROWSER_SCENARIO)) {
+        progress(`${dialect}: ${BROWSER_SCENARIO}…`);
+        try {
+          const measured = await measureBrowser(ctx, (label, stop) => cleanup.add(label, stop), progress);
+          result.browser = measured;
+          result.rows.push(...browserRows(measured));
+        } catch (error) {
+          result.rows.push(failedRow(BROWSER_SCENARIO, BROWSER_SHEET_BUDGET_TEXT, error));
+        }
+      }
     } finally {
       result.serverLog.push(...server.logTail());
       await stopServer();
+    }
+
+    // On a database of its own, after the one-school server has stopped.
+    if (selected(SCALE_STEP)) {
+      const scale = await scaleRows(
+        dialect,
+        adminUrl,
+        settings,
+        result.measurements,
+        (label, stop) => cleanup.add(label, stop),
+        progress,
+      );
+      result.scale = scale.measured;
+      result.rows.push(...scale.rows);
+      result.serverLog.push(...scale.serverLog);
     }
 
     if (!selected(STARTUP.name)) return result;

@@ -52,6 +52,124 @@ export function defineScenario<State = undefined>(scenario: Scenario<State>): Sc
   return scenario;
 }
 
+/**
+ * The same read with the server's answer cache bypassed (PERFORMANCE.md: «every read scenario
+ * with the answer cache bypassed»): each request carries a query parameter the route ignores but
+ * which is part of the key the answer is kept under (its URL), so no kept answer is ever found.
+ * The setup checks that it really misses: a few requests in a row for one URL (the first makes
+ * the answer, the rest find it) against as many for URLs never asked before.
+ */
+export function cacheMiss<State>(scenario: Scenario<State>, budget: Budget = {}): Scenario<State> {
+  return {
+    ...scenario,
+    name: `${scenario.name} (cache miss)`,
+    budget,
+    setup: async (ctx) => {
+      const state = (scenario.setup ? await scenario.setup(ctx) : undefined) as State;
+      await checkMisses(ctx, scenario.request(ctx, state));
+      return state;
+    },
+    request: (ctx, state) => {
+      const load = scenario.request(ctx, state);
+      let request = 0;
+      return {
+        ...load,
+        // The check before measuring: the route accepts the parameter.
+        path: withMissParameter(load.path, 0),
+        requests: [
+          {
+            method: load.method ?? 'GET',
+            headers: load.headers,
+            setupRequest: (req) => ({ ...req, path: withMissParameter(load.path, (request += 1)) }),
+          },
+        ],
+      };
+    },
+  };
+}
+
+const withMissParameter = (path: string, request: number | string) =>
+  `${path}${path.includes('?') ? '&' : '?'}benchMiss=${request}`;
+
+/** Requests one after another, for comparing a kept answer with one made anew. */
+const MISS_CHECK_REQUESTS = 20;
+
+/**
+ * Fails the scenario when the parameter does not bypass the cache (the route would then answer
+ * from what it keeps, and the row would measure hits): the fastest of several requests for new
+ * URLs must take clearly longer than the fastest of as many repeated requests for one URL. The
+ * fastest, not the median, since other work on a shared machine only ever adds time.
+ */
+async function checkMisses(ctx: BenchContext, load: Load): Promise<void> {
+  const headers = new Headers(load.headers as Record<string, string>);
+  const timed = async (path: string) => {
+    const started = performance.now();
+    const response = await fetch(`${ctx.baseUrl}${path}`, { headers });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
+    return performance.now() - started;
+  };
+  const kept = withMissParameter(load.path, 'kept');
+  await timed(kept);
+  let hit = Infinity;
+  let miss = Infinity;
+  for (let i = 0; i < MISS_CHECK_REQUESTS; i += 1) {
+    hit = Math.min(hit, await timed(kept));
+    miss = Math.min(miss, await timed(withMissParameter(load.path, `check-${Date.now()}-${i}`)));
+  }
+  if (!(miss > hit * 1.25)) {
+    throw new Error(
+      `${load.path}: a new URL (fastest ${miss.toFixed(2)} ms) is not slower than a kept one ` +
+        `(${hit.toFixed(2)} ms); the parameter may not bypass the answer cache`,
+    );
+  }
+}
+
+/** The read scenarios whose answers the server keeps; each also runs as a cache miss. */
+const calendarWeek: Scenario<undefined> = {
+  name: 'calendar week for one student',
+  budget: { p99Ms: 25, minRatio: 0.4 },
+  request: ({ dataset }) => ({
+    path: calendarPath(7, `&person=${dataset.studentIds[0]}`),
+    headers: { cookie: dataset.admin.cookie },
+  }),
+};
+
+const calendarMonth: Scenario<undefined> = {
+  name: 'calendar month, whole school',
+  request: ({ dataset }) => ({ path: calendarPath(42), headers: { cookie: dataset.admin.cookie } }),
+};
+
+const attendanceSheet: Scenario<undefined> = {
+  name: 'attendance sheet for one event (60 students)',
+  budget: { p99Ms: 25, minRatio: 0.4 },
+  request: ({ dataset }) => ({
+    path: `/api/v1/attendance/events/${dataset.sheetEventId}`,
+    headers: { cookie: dataset.admin.cookie },
+  }),
+};
+
+const postFeed: Scenario<{ cookie: string }> = {
+  name: 'post feed for one student (5,000 posts)',
+  budget: { p99Ms: 25, minRatio: 0.4 },
+  // The first page as the posts page asks for it, by a student who sees about half of the
+  // school's posts (whole school, their line, electives and group) and has read half of those.
+  setup: async (ctx) => {
+    const { cookie } = await studentLogin(ctx, ctx.dataset.posts.feedStudentId);
+    const response = await fetch(`${ctx.baseUrl}/api/v1/posts`, { headers: { cookie } });
+    const feed = (await response.json()) as { posts: { pinned: boolean }[]; nextCursor: string | null };
+    // A feed that came back short would measure less than the scenario says.
+    if (feed.posts?.length !== 20 || feed.nextCursor === null || !feed.posts[0]?.pinned) {
+      throw new Error(`GET /api/v1/posts answered ${response.status} without a full first page`);
+    }
+    return { cookie };
+  },
+  request: (_ctx, state: { cookie: string }) => ({
+    path: '/api/v1/posts',
+    headers: { cookie: state.cookie },
+  }),
+};
+
 export const SCENARIOS: Scenario<unknown>[] = [
   defineScenario({
     name: 'framework ceiling',
@@ -64,28 +182,15 @@ export const SCENARIOS: Scenario<unknown>[] = [
   }),
   defineScenario({
     name: 'people list, 400-student school',
+    budget: { p99Ms: 100 },
     request: ({ dataset }) => ({ path: '/api/v1/people', headers: { cookie: dataset.admin.cookie } }),
   }),
-  defineScenario({
-    name: 'calendar week for one student',
-    budget: { p99Ms: 25, minRatio: 0.4 },
-    request: ({ dataset }) => ({
-      path: calendarPath(7, `&person=${dataset.studentIds[0]}`),
-      headers: { cookie: dataset.admin.cookie },
-    }),
-  }),
-  defineScenario({
-    name: 'calendar month, whole school',
-    request: ({ dataset }) => ({ path: calendarPath(42), headers: { cookie: dataset.admin.cookie } }),
-  }),
-  defineScenario({
-    name: 'attendance sheet for one event (60 students)',
-    budget: { p99Ms: 25, minRatio: 0.4 },
-    request: ({ dataset }) => ({
-      path: `/api/v1/attendance/events/${dataset.sheetEventId}`,
-      headers: { cookie: dataset.admin.cookie },
-    }),
-  }),
+  defineScenario(calendarWeek),
+  defineScenario(cacheMiss(calendarWeek, { p99Ms: 25 })),
+  defineScenario(calendarMonth),
+  defineScenario(cacheMiss(calendarMonth)),
+  defineScenario(attendanceSheet),
+  defineScenario(cacheMiss(attendanceSheet, { p99Ms: 25 })),
   defineScenario({
     name: 'school-year absence report, 400 students',
     budget: (dialect) => ({ p50Ms: dialect === 'sqlite' ? 300 : 150 }),
@@ -177,32 +282,14 @@ export const SCENARIOS: Scenario<unknown>[] = [
       headers: { cookie: dataset.admin.cookie },
     }),
   }),
-  defineScenario({
-    name: 'post feed for one student (5,000 posts)',
-    budget: { p99Ms: 25, minRatio: 0.4 },
-    // The first page as the posts page asks for it, by a student who sees about half of the
-    // school's posts (whole school, their line, electives and group) and has read half of those.
-    setup: async (ctx) => {
-      const { cookie } = await studentLogin(ctx, ctx.dataset.posts.feedStudentId);
-      const response = await fetch(`${ctx.baseUrl}/api/v1/posts`, { headers: { cookie } });
-      const feed = (await response.json()) as { posts: { pinned: boolean }[]; nextCursor: string | null };
-      // A feed that came back short would measure less than the scenario says.
-      if (feed.posts?.length !== 20 || feed.nextCursor === null || !feed.posts[0]?.pinned) {
-        throw new Error(`GET /api/v1/posts answered ${response.status} without a full first page`);
-      }
-      return { cookie };
-    },
-    request: (_ctx, state: { cookie: string }) => ({
-      path: '/api/v1/posts',
-      headers: { cookie: state.cookie },
-    }),
-  }),
+  defineScenario(postFeed),
+  defineScenario(cacheMiss(postFeed)),
   defineScenario(foodCountScenario),
   defineScenario(foodCountMissScenario),
 ];
 
 /** A student with a sign-in, through the admin's one-time password link. */
-async function studentLogin(ctx: BenchContext, studentId: string) {
+export async function studentLogin(ctx: BenchContext, studentId: string) {
   const admin = { cookie: ctx.dataset.admin.cookie, 'content-type': 'application/json' };
   const link = await fetch(`${ctx.baseUrl}/api/v1/people/${studentId}/password-link`, {
     method: 'POST',

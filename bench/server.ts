@@ -160,6 +160,8 @@ export interface ServerOptions {
   timeoutMs?: number;
   /** SMTP_URL: with it, notifications queue e-mails and the job runner sends them there. */
   smtpUrl?: string;
+  /** WEB_DIST: another build of the web app to serve (the browser bench's reference). */
+  webDist?: string;
 }
 
 export async function startServer(
@@ -177,6 +179,7 @@ export async function startServer(
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT: '1000',
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     ...database.env,
   };
   for (const key of ['PATH', 'HOME', 'TZ', 'LANG']) {

@@ -1,0 +1,220 @@
+/**
+ * Live updates at scale (PERFORMANCE.md: «one write reaching 1,000 SSE subscribers»): 1,000
+ * browser tabs holding GET /api/v1/live open, then calendar writes by the admin: the time from
+ * each write's answer until every stream has the change, and the server's resident memory before
+ * the streams connect, with all of them connected, and after the rounds.
+ *
+ * The streams share a few sign-ins (the admin and some students, as people keep several tabs and
+ * devices open): the server sets no limit on streams per session, and each stream costs it the
+ * same (its own subscription, heartbeat and session check) whichever session it belongs to.
+ */
+import { readFileSync } from 'node:fs';
+import { describeBudget, format, missedLimits, type Row } from './report';
+import { studentLogin, type BenchContext } from './scenarios';
+
+export const STREAM_COUNT = 1000;
+export const STREAMS_SCENARIO = `${STREAM_COUNT} live streams, one calendar write`;
+export const STREAMS_BUDGET = { p99Ms: 150 };
+export const STREAMS_RSS_BUDGET_MB = 300;
+const ROUNDS = 5;
+/** Students signed in besides the admin; their tabs are most of the streams, as in a school. */
+const STUDENT_SESSIONS = 3;
+/** Streams opened at once: a thousand in one go would measure the connect storm, not delivery. */
+const CONNECT_BATCH = 100;
+/** A round that has not reached every stream by then failed. */
+const ROUND_TIMEOUT_MS = 30_000;
+
+export interface StreamsMeasurement {
+  streams: number;
+  sessions: number;
+  rounds: number;
+  /** From each write's answer to each stream having the change, over all rounds. */
+  p50Ms: number;
+  p99Ms: number;
+  /** The slowest stream per round. */
+  lastMs: number[];
+  rssMB: { before: number; connected: number; after: number };
+}
+
+interface Stream {
+  /** Resolves with the time this stream heard a calendar change at or after `since`. */
+  heard(since: number): Promise<number>;
+  close(): void;
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** The server process's resident memory (Linux), in MB. */
+function rssMB(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!match) throw new Error(`no VmRSS for pid ${pid}`);
+  return Number(match[1]) / 1024;
+}
+
+/** A stream read as EventSource reads it, noting when each calendar change arrives. */
+async function openStream(baseUrl: string, cookie: string): Promise<Stream> {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/v1/live`, { headers: { cookie }, signal: controller.signal });
+  if (response.status !== 200 || !response.body) {
+    controller.abort();
+    throw new Error(`GET /api/v1/live answered ${response.status}`);
+  }
+  const arrivals: number[] = [];
+  const waiters = new Set<() => void>();
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (/^data: .*"topic":"calendar"/m.test(block)) {
+            arrivals.push(performance.now());
+            for (const wake of waiters) wake();
+          }
+        }
+      }
+    } catch {
+      // Aborted at the end, or the server closed the stream: a waiting round then times out.
+    }
+  })();
+  return {
+    heard: (since) =>
+      new Promise<number>((resolve, reject) => {
+        const check = () => {
+          const at = arrivals.find((time) => time >= since);
+          if (at === undefined) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(at);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`a stream did not hear the calendar write within ${ROUND_TIMEOUT_MS} ms`));
+        }, ROUND_TIMEOUT_MS);
+        waiters.add(check);
+        check();
+      }),
+    close: () => controller.abort(),
+  };
+}
+
+export async function measureStreams(ctx: BenchContext, serverPid: number): Promise<StreamsMeasurement> {
+  const { baseUrl, dataset } = ctx;
+  const cookies = [dataset.admin.cookie];
+  for (const studentId of dataset.studentIds.slice(100, 100 + STUDENT_SESSIONS)) {
+    cookies.push((await studentLogin(ctx, studentId)).cookie);
+  }
+  const before = rssMB(serverPid);
+  const streams: Stream[] = [];
+  try {
+    while (streams.length < STREAM_COUNT) {
+      const batch = Math.min(CONNECT_BATCH, STREAM_COUNT - streams.length);
+      const offset = streams.length;
+      const opened = await Promise.allSettled(
+        Array.from({ length: batch }, (_, i) => openStream(baseUrl, cookies[(offset + i) % cookies.length]!)),
+      );
+      // The ones that did open are closed in `finally` too.
+      for (const result of opened) if (result.status === 'fulfilled') streams.push(result.value);
+      const refused = opened.find((result) => result.status === 'rejected');
+      if (refused) throw refused.reason;
+    }
+    const connected = rssMB(serverPid);
+
+    const delays: number[] = [];
+    const lastMs: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const start = Date.now() + (round + 1) * 60 * 60_000;
+      const sent = performance.now();
+      const written = await fetch(`${baseUrl}/api/v1/calendar/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: dataset.admin.cookie },
+        body: JSON.stringify({
+          name: `Allmøte ${round + 1}`,
+          start: new Date(start).toISOString(),
+          end: new Date(start + 30 * 60_000).toISOString(),
+          type: 'none',
+          mandatory: false,
+          groupsAttending: [],
+          roomUsed: dataset.roomIds[0],
+        }),
+      });
+      if (written.status !== 201) {
+        throw new Error(`POST /api/v1/calendar/events answered ${written.status}: ${await written.text()}`);
+      }
+      const answered = performance.now();
+      // A change can reach a stream before the write's answer reaches the writer: that is 0.
+      const times = await Promise.all(streams.map((stream) => stream.heard(sent)));
+      const roundDelays = times.map((at) => Math.max(0, at - answered));
+      delays.push(...roundDelays);
+      lastMs.push(Math.max(...roundDelays));
+    }
+    return {
+      streams: STREAM_COUNT,
+      sessions: cookies.length,
+      rounds: ROUNDS,
+      p50Ms: quantile(delays, 0.5),
+      p99Ms: quantile(delays, 0.99),
+      lastMs,
+      rssMB: { before, connected, after: rssMB(serverPid) },
+    };
+  } finally {
+    for (const stream of streams) stream.close();
+  }
+}
+
+/** The row: delivery p50 and p99 against the budget, and the server's memory with the streams open. */
+export async function streamsRow(
+  ctx: BenchContext,
+  serverPid: number,
+): Promise<{ row: Row; measured?: StreamsMeasurement }> {
+  const budget = `${describeBudget(STREAMS_BUDGET)}, RSS ≤ ${STREAMS_RSS_BUDGET_MB} MB`;
+  try {
+    const measured = await measureStreams(ctx, serverPid);
+    const missed = missedLimits(STREAMS_BUDGET, {
+      p50Ms: measured.p50Ms,
+      p99Ms: measured.p99Ms,
+      ratio: null,
+    });
+    if (measured.rssMB.connected > STREAMS_RSS_BUDGET_MB) {
+      missed.push(`RSS ${format(measured.rssMB.connected)} MB > ${STREAMS_RSS_BUDGET_MB} MB`);
+    }
+    return {
+      measured,
+      row: {
+        scenario: `${STREAMS_SCENARIO} (${measured.rounds} rounds)`,
+        p50Ms: measured.p50Ms,
+        p99Ms: measured.p99Ms,
+        requestsPerSecond: null,
+        ratio: null,
+        budget,
+        verdict: missed.length > 0 ? 'MISS' : 'OK',
+        missed,
+        note:
+          `from the write's answer to each stream having the change; ${measured.streams} streams on ` +
+          `${measured.sessions} sign-ins; slowest stream per round ${measured.lastMs.map((ms) => format(ms)).join(', ')} ms; ` +
+          `server RSS ${format(measured.rssMB.before)} MB before, ${format(measured.rssMB.connected)} MB connected, ` +
+          `${format(measured.rssMB.after)} MB after`,
+      },
+    };
+  } catch (error) {
+    return {
+      row: {
+        scenario: STREAMS_SCENARIO,
+        p50Ms: null,
+        p99Ms: null,
+        requestsPerSecond: null,
+        ratio: null,
+        budget,
+        verdict: 'FAIL',
+        missed: [],
+        error: error instanceof Error ? error.message : String(error),
+      },
+    };
+  }
+}
