@@ -17,6 +17,14 @@ import type { LiveBus, LiveEvent } from './bus';
 /** Answers kept per school, the least recently used let go; big ones are not kept. */
 const ANSWERS_PER_SCHOOL = 200;
 const ANSWER_MAX_BYTES = 512 * 1024;
+/**
+ * Bytes one cache keeps for all schools together (bodies and their compressed copies), so that
+ * memory stays bounded however many schools and distinct questions there are: past it, the
+ * least recently used answers of the school being answered go first, then other schools'.
+ */
+const CACHE_MAX_BYTES = 24 * 1024 * 1024;
+/** Event ids remembered to tell a repeat: far more than arrive between a commit and its NOTIFY. */
+const HEARD_EVENTS_KEPT = 1000;
 /** As app.ts compresses answers: above 1 KB, brotli at quality 4 (else gzip). */
 const COMPRESS_ABOVE_BYTES = 1024;
 const BROTLI_QUALITY = 4;
@@ -52,6 +60,8 @@ export interface AnswerCacheOptions {
    * about any; with no ids it drops all. Every other topic drops all of the school's answers.
    */
   byId?: ReadonlySet<LiveTopic>;
+  /** Bytes kept for all schools together; CACHE_MAX_BYTES unless said. */
+  maxBytes?: number;
 }
 
 export interface Answer {
@@ -109,16 +119,52 @@ export function createAnswerCache(
   options: AnswerCacheOptions = {},
 ): AnswerCache {
   const schools = new Map<string, SchoolAnswers>();
+  const maxBytes = options.maxBytes ?? CACHE_MAX_BYTES;
+  let keptBytes = 0;
+  const sizeOf = (kept: KeptAnswer) =>
+    kept.body.length + (kept.encoded.br?.length ?? 0) + (kept.encoded.gzip?.length ?? 0);
+  const forget = (school: SchoolAnswers, key: string) => {
+    const kept = school.answers.get(key);
+    if (!kept) return;
+    school.answers.delete(key);
+    keptBytes -= sizeOf(kept);
+  };
+  const makeRoom = (first: SchoolAnswers) => {
+    for (const school of [first, ...schools.values()]) {
+      for (const key of school.answers.keys()) {
+        if (keptBytes <= maxBytes) return;
+        forget(school, key);
+      }
+    }
+  };
+  /** The answer compressed, kept with it (and counted) while it is kept. */
+  const encodedOf = (school: SchoolAnswers, key: string, kept: KeptAnswer, encoding: Encoding) => {
+    let encoded = kept.encoded[encoding];
+    if (encoded) return encoded;
+    encoded = compress(kept.body, encoding);
+    kept.encoded[encoding] = encoded;
+    if (school.answers.get(key) === kept) {
+      keptBytes += encoded.length;
+      makeRoom(school);
+    }
+    return encoded;
+  };
   const drop = (school: SchoolAnswers, event: LiveEvent) => {
     // Undefined: the change may touch anything the school's answers are made from.
     const changed = options.byId?.has(event.topic) ? event.ids : undefined;
-    for (const [key, kept] of school.answers) if (touches(changed, kept.about)) school.answers.delete(key);
+    for (const [key, kept] of school.answers) if (touches(changed, kept.about)) forget(school, key);
     for (const making of school.making) if (touches(changed, making.about)) making.changed = true;
     school.values.clear();
   };
+  // On PostgreSQL the writing instance hears its own events at commit and again when the NOTIFY
+  // arrives: the second time must not drop what was made from the change in between. (Ids may
+  // arrive out of order across instances, so they are remembered, not compared.)
+  const heard = new Set<number>();
   const unsubscribe = live.subscribeAll((event) => {
     const school = schools.get(event.schoolId);
-    if (!school || !topics.has(event.topic)) return;
+    if (!school || !topics.has(event.topic) || heard.has(event.id)) return;
+    heard.add(event.id);
+    if (heard.size > HEARD_EVENTS_KEPT) heard.delete(heard.values().next().value!);
     school.version = Math.max(school.version, event.id);
     drop(school, event);
   });
@@ -153,7 +199,7 @@ export function createAnswerCache(
         return {
           etag: etagOf(kept.version, variant),
           body: kept.body,
-          encoded: (encoding) => (kept.encoded[encoding] ??= compress(kept.body, encoding)),
+          encoded: (encoding) => encodedOf(school, key, kept, encoding),
         };
       }
       const version = school.version;
@@ -166,17 +212,19 @@ export function createAnswerCache(
       } finally {
         school.making.delete(making);
       }
-      const encoded: KeptAnswer['encoded'] = {};
+      const made: KeptAnswer = { version, about, body, encoded: {} };
       // Only if nothing it follows changed meanwhile: otherwise it may already be out of date.
       if (!making.changed && body.length <= ANSWER_MAX_BYTES) {
-        if (school.answers.size >= ANSWERS_PER_SCHOOL)
-          school.answers.delete(school.answers.keys().next().value!);
-        school.answers.set(key, { version, about, body, encoded });
+        forget(school, key);
+        if (school.answers.size >= ANSWERS_PER_SCHOOL) forget(school, school.answers.keys().next().value!);
+        school.answers.set(key, made);
+        keptBytes += body.length;
+        makeRoom(school);
       }
       return {
         etag: etagOf(version, variant),
         body,
-        encoded: (encoding) => (encoded[encoding] ??= compress(body, encoding)),
+        encoded: (encoding) => encodedOf(school, key, made, encoding),
       };
     },
     value<T>(schoolId: string, key: string, make: () => Promise<T>): Promise<T> {
