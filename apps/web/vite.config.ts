@@ -159,8 +159,6 @@ const FULLCALENDAR = fromPackages('@fullcalendar|preact');
 const UPLOADS = fromPackages(
   '@mantine/dropzone|tus-js-client|file-selector|react-dropzone|attr-accept|url-parse|requires-port|querystringify|js-base64',
 );
-/** Only the room tags', the screens' and the app's QR codes. */
-const QRCODE = fromPackages('qrcode|dijkstrajs');
 const IN_NODE_MODULES = new RegExp(NODE_MODULES);
 
 /**
@@ -179,12 +177,11 @@ const CHUNK_GROUPS = [
   {
     name: 'vendor-lazy',
     test: (id: string) =>
-      IN_NODE_MODULES.test(id) && ![EDITOR, FULLCALENDAR, UPLOADS, QRCODE].some((re) => re.test(id)),
+      IN_NODE_MODULES.test(id) && ![EDITOR, FULLCALENDAR, UPLOADS].some((re) => re.test(id)),
     priority: 40,
   },
   { name: 'fullcalendar', test: FULLCALENDAR, priority: 30 },
   { name: 'uploads', test: UPLOADS, priority: 30 },
-  { name: 'qrcode', test: QRCODE, priority: 30 },
   { name: 'editor', test: EDITOR, priority: 30 },
   { name: 'shared', test: /[\\/](?:components|entities|lib)[\\/]/, minShareCount: 2, priority: 10 },
 ];

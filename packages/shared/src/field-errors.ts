@@ -4,8 +4,8 @@
  * `configureFieldErrors` replaces them for every schema that does not give its own text.
  * docs/decisions/014-error-texts.md.
  */
-import { z } from 'zod';
-import { SINGLE_LINE_CODE, SINGLE_LINE_MESSAGE } from './text';
+import { config } from 'zod/v4/core';
+import { SINGLE_LINE_CODE, SINGLE_LINE_MESSAGE } from './single-line';
 
 export const FIELD_ERROR_CODES = [
   'required',
@@ -222,5 +222,5 @@ export function fieldErrorOf(issue: IssueLike, input: unknown): FieldErrorParams
 export function configureFieldErrors(
   text: (error: FieldErrorParams) => string | undefined = fieldErrorText,
 ): void {
-  z.config({ customError: (issue) => text(fieldErrorOf(issue, issue.input)) });
+  config({ customError: (issue) => text(fieldErrorOf(issue, issue.input)) });
 }

@@ -5,18 +5,9 @@
  * (docs/decisions/015-input-bounds-and-writers.md).
  */
 import { z } from 'zod';
+import { isSingleLine, SINGLE_LINE_CODE, SINGLE_LINE_MESSAGE } from './single-line';
 
-/** C0 and C1 control characters, DEL, and the Unicode line and paragraph separators. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
-export const SINGLE_LINE_MESSAGE = 'Teksten kan ikke ha linjeskift, tabulator eller andre kontrolltegn.';
-/** The field error code of a control character in a one-line text. */
-export const SINGLE_LINE_CODE = 'single-line';
-
-export function isSingleLine(text: string): boolean {
-  return !CONTROL_CHARACTERS.test(text);
-}
+export { isSingleLine, SINGLE_LINE_CODE, SINGLE_LINE_MESSAGE };
 
 /**
  * A trimmed one-line text; chain `.min()`/`.max()` as for any string. Surrounding white space,
