@@ -158,13 +158,18 @@ export function createAnswerCache(
   };
   // On PostgreSQL the writing instance hears its own events at commit and again when the NOTIFY
   // arrives: the second time must not drop what was made from the change in between. (Ids may
-  // arrive out of order across instances, so they are remembered, not compared.)
+  // arrive out of order across instances, so they are remembered, not compared.) Every event is
+  // remembered, of any school: a school first asked about after hearing its event at commit
+  // starts from that event, not from the bus's count, which moves only with the NOTIFY.
   const heard = new Set<number>();
+  let newestHeard = 0;
   const unsubscribe = live.subscribeAll((event) => {
-    const school = schools.get(event.schoolId);
-    if (!school || !topics.has(event.topic) || heard.has(event.id)) return;
+    if (heard.has(event.id)) return;
     heard.add(event.id);
     if (heard.size > HEARD_EVENTS_KEPT) heard.delete(heard.values().next().value!);
+    newestHeard = Math.max(newestHeard, event.id);
+    const school = schools.get(event.schoolId);
+    if (!school || !topics.has(event.topic)) return;
     school.version = Math.max(school.version, event.id);
     drop(school, event);
   });
@@ -172,7 +177,12 @@ export function createAnswerCache(
     let school = schools.get(schoolId);
     if (!school) {
       // Nothing heard of this school yet: whatever changed before now is in the database.
-      school = { version: live.latestId, answers: new Map(), making: new Set(), values: new Map() };
+      school = {
+        version: Math.max(live.latestId, newestHeard),
+        answers: new Map(),
+        making: new Set(),
+        values: new Map(),
+      };
       schools.set(schoolId, school);
     }
     return school;
