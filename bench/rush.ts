@@ -225,7 +225,17 @@ async function prepareAccounts(ctx: BenchContext): Promise<{ staff: Person[]; st
     await db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       for (const row of rows) {
-        if (row.user_id !== null || !row.email || !(staffIds.has(row.id) || studentIds.has(row.id))) continue;
+        if (!row.email || !(staffIds.has(row.id) || studentIds.has(row.id))) continue;
+        if (row.user_id !== null) {
+          // Signed in by an earlier scenario with a password of its own: the rush's password now.
+          await trx
+            .updateTable('account')
+            .set({ password: passwordHash })
+            .where('userId', '=', row.user_id)
+            .where('providerId', '=', 'credential')
+            .execute();
+          continue;
+        }
         const userId = await createCredentialAccount(trx, database.dialect, {
           email: row.email,
           name: `${row.first_name} ${row.last_name}`,

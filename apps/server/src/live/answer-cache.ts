@@ -22,7 +22,7 @@ const ANSWER_MAX_BYTES = 512 * 1024;
  * memory stays bounded however many schools and distinct questions there are: past it, the
  * least recently used answers of the school being answered go first, then other schools'.
  */
-const CACHE_MAX_BYTES = 24 * 1024 * 1024;
+const CACHE_MAX_BYTES = 8 * 1024 * 1024;
 /** Event ids remembered to tell a repeat: far more than arrive between a commit and its NOTIFY. */
 const HEARD_EVENTS_KEPT = 1000;
 /** As app.ts compresses answers: above 1 KB, brotli at quality 4 (else gzip). */
