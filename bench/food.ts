@@ -20,22 +20,11 @@ import type { GeneratedSchool } from '../apps/server/src/demo/generate-school';
 import { CHOICE_NOTES } from '../apps/server/src/modules/food/meal-choices.service';
 import { mealsBetween } from '../apps/server/src/modules/food/meals';
 import type { BenchContext, Scenario } from './scenarios';
+import { seededRandom } from '../apps/server/src/demo/generate-attendance';
 
 const DAYS = 7;
 /** Rows per insert: far below both databases' limits on bound parameters. */
 const CHUNK = 500;
-
-/** mulberry32, as the other generators: the same seed gives the same data. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The diets a school of 400 has, roughly as often as a kitchen meets them. */
 const DIETS: { allergens: Allergen[]; glutenCereals?: string[]; nuts?: string[]; diets: Diet[] }[] = [
@@ -60,7 +49,7 @@ export async function generateFoodData(
   school: GeneratedSchool,
   seed = 1,
 ): Promise<{ diets: number; choices: number }> {
-  const next = random(seed + 16);
+  const next = seededRandom(seed + 16);
   const now = new Date().toISOString();
   const consentBy = school.staffIds[0] ?? null;
   const diets: PersonDietTable[] = school.studentIds

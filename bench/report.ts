@@ -89,3 +89,19 @@ export function renderTable(rows: Row[]): string {
     '\n',
   );
 }
+
+/** A scenario that could not be measured: its error instead of figures. */
+export function failedRow(scenario: string, budget: string, error: unknown): Row {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    scenario,
+    p50Ms: null,
+    p99Ms: null,
+    requestsPerSecond: null,
+    ratio: null,
+    budget,
+    verdict: 'FAIL',
+    missed: [],
+    error: message,
+  };
+}

@@ -37,7 +37,7 @@ import { measureScreens, SCREEN_COUNT, type ScreensMeasurement } from './screens
 import { STREAMS_SCENARIO, streamsRow, type StreamsMeasurement } from './streams';
 import { SCALE_STEP, scaleRows, withScaleScenarios, type ScaleMeasurement } from './scale';
 import { RUSH_SCENARIO, rushRows, type RushMeasurement } from './rush';
-import { describeBudget, format, missedLimits, renderTable, type Row } from './report';
+import { describeBudget, failedRow, format, missedLimits, renderTable, type Row } from './report';
 import { SCENARIOS, STARTUP, type BenchContext, type Budget } from './scenarios';
 import {
   answersOnTcp,
@@ -155,21 +155,6 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-function failedRow(scenario: string, budget: string, error: unknown): Row {
-  const message = error instanceof Error ? error.message : String(error);
-  return {
-    scenario,
-    p50Ms: null,
-    p99Ms: null,
-    requestsPerSecond: null,
-    ratio: null,
-    budget,
-    verdict: 'FAIL',
-    missed: [],
-    error: message,
-  };
 }
 
 async function runScenarios(

@@ -30,10 +30,11 @@ import { mondayOf, todayInSchoolZone } from '@tun/shared';
 import { createCredentialAccount } from '../apps/server/src/auth/accounts';
 import { openDatabase } from '../apps/server/src/db/database';
 import { login } from './dataset';
-import { format, missedLimits, type Row } from './report';
+import { failedRow, format, missedLimits, type Row } from './report';
 import { startRoundRobin } from './round-robin';
 import type { BenchContext, Budget } from './scenarios';
 import { startServer } from './server';
+import { seededRandom } from '../apps/server/src/demo/generate-attendance';
 
 export const RUSH_SCENARIO = 'morning rush';
 
@@ -99,18 +100,6 @@ export interface RushMeasurement {
 
 /** The SQLite figures of this run, which the PostgreSQL budget is relative to. */
 let sqliteFigures: Map<Kind, RushKindFigures> | undefined;
-
-/** mulberry32: the same schedule for the same seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function quantile(sorted: number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -618,7 +607,7 @@ export async function measureRush(
   );
 
   // The schedule, fixed before the run starts.
-  const next = random(19);
+  const next = seededRandom(19);
   const durationMs = seconds * 1000;
   const plan: { offsetMs: number; make: (at: number) => Planned }[] = [];
   teachers.forEach((teacher, index) => {
@@ -835,21 +824,8 @@ export async function rushRows(
     }
     return { rows, measurement };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
     return {
-      rows: [
-        {
-          scenario,
-          p50Ms: null,
-          p99Ms: null,
-          requestsPerSecond: null,
-          ratio: null,
-          budget: 'reads p99 ≤ 50 ms, saves p99 ≤ 100 ms',
-          verdict: 'FAIL',
-          missed: [],
-          error: message,
-        },
-      ],
+      rows: [failedRow(scenario, 'reads p99 ≤ 50 ms, saves p99 ≤ 100 ms', error)],
     };
   }
 }

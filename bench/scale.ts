@@ -11,7 +11,7 @@
  */
 import { prepareDataset } from './dataset';
 import { measureLoad, measurementProblem, type LoadSettings, type Measurement } from './measure';
-import { format, type Row } from './report';
+import { failedRow, format, type Row } from './report';
 import { SCENARIOS, type BenchContext } from './scenarios';
 import { createDatabase, startServer, type Dialect } from './server';
 
@@ -46,19 +46,9 @@ export interface ScaleMeasurement {
 
 type Register = (label: string, stop: () => Promise<void>) => () => Promise<void>;
 
-function failed(scenario: string, error: unknown): Row {
-  return {
-    scenario,
-    p50Ms: null,
-    p99Ms: null,
-    requestsPerSecond: null,
-    ratio: null,
-    budget: `≤ ${SCALE_BUDGET}× one school`,
-    verdict: 'FAIL',
-    missed: [],
-    error: error instanceof Error ? error.message : String(error),
-  };
-}
+/** A row that could not be measured, under the step's budget. */
+const failed = (scenario: string, error: unknown): Row =>
+  failedRow(scenario, `≤ ${SCALE_BUDGET}× one school`, error);
 
 /** One scenario's row: its figures among 20 schools and the ratio to one school's. */
 function compare(name: string, connections: number, scaled: Measurement, one: Measurement | undefined): Row {

@@ -9,7 +9,7 @@
  * same (its own subscription, heartbeat and session check) whichever session it belongs to.
  */
 import { readFileSync } from 'node:fs';
-import { describeBudget, format, missedLimits, type Row } from './report';
+import { describeBudget, failedRow, format, missedLimits, type Row } from './report';
 import { studentLogin, type BenchContext } from './scenarios';
 
 export const STREAM_COUNT = 1000;
@@ -203,18 +203,6 @@ export async function streamsRow(
       },
     };
   } catch (error) {
-    return {
-      row: {
-        scenario: STREAMS_SCENARIO,
-        p50Ms: null,
-        p99Ms: null,
-        requestsPerSecond: null,
-        ratio: null,
-        budget,
-        verdict: 'FAIL',
-        missed: [],
-        error: error instanceof Error ? error.message : String(error),
-      },
-    };
+    return { row: failedRow(STREAMS_SCENARIO, budget, error) };
   }
 }

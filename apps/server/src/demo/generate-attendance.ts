@@ -18,7 +18,8 @@ import { loadSchedules, schoolTargets } from '../modules/calendar/calendar.repos
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function random(seed: number) {
+/** mulberry32: a small, fast, seedable generator; the same seed gives the same figures. */
+export function seededRandom(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -34,7 +35,7 @@ export async function generateAttendance(
   schoolId: string,
   options: { weeks: number; seed?: number; registeredBy: string | null; today?: string },
 ): Promise<{ records: number }> {
-  const next = random(options.seed ?? 1);
+  const next = seededRandom(options.seed ?? 1);
   const [schedules, targets, lineMembers, electiveMembers] = await Promise.all([
     loadSchedules(db, schoolId),
     schoolTargets(db, schoolId),
