@@ -19,6 +19,7 @@ import { janitorCases } from './migrations/014-janitor-cases';
 import { leaveAndHouse } from './migrations/015-leave-and-house';
 import { liveEventPeople } from './migrations/016-live-event-people';
 import { lineMemberByPerson } from './migrations/017-line-member-by-person';
+import { attendanceSumsPerStudent } from './migrations/018-attendance-sums-per-student';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -43,6 +44,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '015-leave-and-house': leaveAndHouse(),
     '016-live-event-people': liveEventPeople(),
     '017-line-member-by-person': lineMemberByPerson(),
+    '018-attendance-sums-per-student': attendanceSumsPerStudent(),
   };
 }
 

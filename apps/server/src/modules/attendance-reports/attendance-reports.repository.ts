@@ -46,7 +46,7 @@ function records(database: ReportDb, scope: RecordScope) {
       ? sql`attendance`
       : wholeSchool
         ? sql`attendance indexed by attendance_start_idx`
-        : sql`attendance indexed by attendance_student_idx`;
+        : sql`attendance indexed by attendance_student_sums_idx`;
   const ofLine =
     scope.lineId === undefined
       ? sql``
