@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
+import { startWalCheckpoints } from './wal-checkpoints';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<DB>;
@@ -28,13 +29,22 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     return { db, dialect: 'postgres', url: options.databaseUrl, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(join(options.dataDir, 'tun.db'));
+  const file = join(options.dataDir, 'tun.db');
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  const checkpoints = startWalCheckpoints(sqlite, file);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await checkpoints.stop();
+      await db.destroy();
+    },
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
