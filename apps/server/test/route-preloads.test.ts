@@ -1,6 +1,7 @@
 /**
  * index.html per page: the opened page's own chunks are named in its head, so the browser
- * fetches them with the entry instead of after it (docs/decisions/028-first-load.md).
+ * fetches them with the entry instead of after it, and the data it fetches at start, the whole
+ * catalog (docs/decisions/028-first-load.md).
  */
 import { describe, expect, it } from 'vitest';
 import { PageShells } from '../src/web/route-preloads';
@@ -13,6 +14,7 @@ describe('page shells', () => {
   const shells = new PageShells(INDEX, {
     '/app/attendance': ['/assets/attendance-page-C3.js', '/assets/vendor-B2.js', '/assets/shared-D4.css'],
     '/app/janitor/cases/$caseId': ['/assets/case-page-E5.js'],
+    '/app/dashboard': ['/assets/nb-F6.json', '/assets/evil.json"x'],
     '/app/evil': ['/assets/x.js"><script>alert(1)</script>', 'https://example.com/a.js'],
   });
 
@@ -33,5 +35,11 @@ describe('page shells', () => {
 
   it('names only built files, so a damaged list cannot put markup or another origin in the page', () => {
     expect(shells.htmlFor('app/evil')).toBe(INDEX);
+  });
+
+  it('preloads the data a page fetches at start (the whole catalog) as a fetch the app reuses', () => {
+    const html = shells.htmlFor('app/dashboard');
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/nb-F6.json">');
+    expect(html).not.toContain('evil');
   });
 });

@@ -4,6 +4,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startServiceWorker } from './app/service-worker';
 import { initI18n } from './lib/i18n';
 import { startOnlineTracking } from './lib/online-status';
 import { captureInstallPrompt } from './lib/pwa';
@@ -23,11 +24,9 @@ void initI18n().then(() => {
       <App />
     </StrictMode>,
   );
-  // The service worker (src/sw.ts) after the first render, in its own chunk: /login does not
-  // wait for it. The dev server has none.
-  if (import.meta.env.PROD) {
-    void import('./features/pwa/register-service-worker').then(({ registerServiceWorker }) =>
-      registerServiceWorker(),
-    );
-  }
+  // The service worker (src/sw.ts) after the first render, in its own chunk. Not on /login: what
+  // it keeps offline is of use only signed in, and its download (the registration, then every
+  // file of the app to cache) would compete with the login page's; the app's layout starts it
+  // once signed in.
+  if (window.location.pathname !== '/login') startServiceWorker();
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /** A built file's address: `/assets/` and a hashed name, nothing that could break out of an attribute. */
-const ASSET_URL = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+const ASSET_URL = /^\/assets\/[\w.-]+\.(?:js|css|json)$/;
 
 interface PagePattern {
   /** The page's path split in segments; `null` stands for a parameter (`$caseId`). */
@@ -17,14 +17,17 @@ function segmentsOf(path: string): string[] {
   return path.split('/').filter((segment) => segment.length > 0);
 }
 
+function linkFor(file: string): string {
+  if (file.endsWith('.css')) return `<link rel="stylesheet" crossorigin href="${file}">`;
+  // Data the app fetches (the whole catalog): `crossorigin` so the preload matches fetch()'s request.
+  if (file.endsWith('.json')) return `<link rel="preload" as="fetch" crossorigin href="${file}">`;
+  return `<link rel="modulepreload" crossorigin href="${file}">`;
+}
+
 function linksFor(files: readonly string[]): string {
   return files
     .filter((file) => ASSET_URL.test(file))
-    .map((file) =>
-      file.endsWith('.css')
-        ? `<link rel="stylesheet" crossorigin href="${file}">`
-        : `<link rel="modulepreload" crossorigin href="${file}">`,
-    )
+    .map(linkFor)
     .join('');
 }
 

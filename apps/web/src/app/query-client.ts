@@ -10,6 +10,7 @@ import {
   resumeSheetSaves,
 } from '../features/attendance/api/save-attendance-sheet';
 import { ApiError, isApiError } from '../lib/api-client';
+import { loadAppCatalog } from '../lib/i18n';
 import { isOnline } from '../lib/online-status';
 
 const MAX_RETRIES = 2;
@@ -113,7 +114,10 @@ export async function confirmRestoredSession(queryClient: QueryClient): Promise<
   await checkRestoredSession(queryClient);
   // Saves queued before the reload go on once their session is known. Had it expired, they
   // fail as not signed in and keep their values on the sheet, to be saved again after signing in.
-  void resumeSheetSaves(queryClient);
+  // Their notices' texts are in the whole catalog, which /login alone does not load.
+  const unsent = queryClient.getMutationCache().getAll().some(isUnsentSheetSave);
+  const texts = unsent ? loadAppCatalog().catch(() => undefined) : Promise.resolve();
+  void texts.then(() => resumeSheetSaves(queryClient));
 }
 
 async function checkRestoredSession(queryClient: QueryClient): Promise<void> {

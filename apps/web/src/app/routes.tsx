@@ -12,7 +12,9 @@ import type { Access } from '../entities/session/access';
 import type { CalendarSearch } from '../features/calendar/model/calendar-model';
 import { isScreenAccount } from '@tun/shared/roles';
 import { isApiError } from '../lib/api-client';
+import { loadAppCatalog } from '../lib/i18n';
 import { PAGE_ACCESS, type AppPageKey, type PageKey } from './pages';
+import { LoginPage } from './composed/login-page';
 import { reportSearch } from '../features/attendance-reports/model/report-search';
 import {
   attendanceSearch,
@@ -40,7 +42,11 @@ declare module '@tanstack/react-router' {
   }
 }
 
-// Every page is its own chunk so /login does not download the app.
+// Every page is its own chunk so /login does not download the app. The login page itself is
+// part of the start: it is small, and as a chunk of its own it took its form components from
+// the lazy pages' libraries (vendor-lazy), so /login loaded all of them. The start's catalog has
+// only what /login and the status pages say: every other page loads the whole catalog, with
+// its code (`loader: loadAppCatalog`, here and on /app for the pages under it).
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
@@ -61,7 +67,7 @@ const loginRoute = createRoute({
   path: 'login',
   validateSearch: loginSearch,
   staticData: { page: 'login' },
-  component: lazyRouteComponent(() => import('./composed/login-page'), 'LoginPage'),
+  component: LoginPage,
 });
 
 /** Not in SPEC §2: where a one-time password link (made by an admin) opens. Public, like /login. */
@@ -73,6 +79,7 @@ const setPasswordRoute = createRoute({
       ? { token: search.token }
       : {},
   staticData: { page: 'setPassword' },
+  loader: loadAppCatalog,
   component: lazyRouteComponent(
     () => import('../features/password-links/pages/set-password-page'),
     'SetPasswordPage',
@@ -83,6 +90,7 @@ const privacyPolicyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'privacy-policy',
   staticData: { page: 'privacyPolicy' },
+  loader: loadAppCatalog,
   component: lazyRouteComponent(
     () => import('../features/legal/pages/privacy-policy-page'),
     'PrivacyPolicyPage',
@@ -93,6 +101,7 @@ const infoscreenOnboardingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'infoscreen-onboarding',
   staticData: { page: 'infoscreenOnboarding' },
+  loader: loadAppCatalog,
   component: lazyRouteComponent(
     () => import('../features/infoscreen/pages/infoscreen-onboarding-page'),
     'InfoscreenOnboardingPage',
@@ -107,6 +116,7 @@ const screenRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'screen',
   staticData: { page: 'screen' },
+  loader: loadAppCatalog,
   beforeLoad: async ({ context }) => {
     let session;
     try {
@@ -143,6 +153,7 @@ const appRoute = createRoute({
     }
     if (isScreenAccount(session.user.roles)) throw redirect({ to: '/screen', replace: true });
   },
+  loader: loadAppCatalog,
   component: lazyRouteComponent(() => import('./shell/app-layout'), 'AppLayout'),
   errorComponent: ErrorPage,
   notFoundComponent: NotFoundContent,

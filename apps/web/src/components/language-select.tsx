@@ -1,13 +1,20 @@
-import { NativeSelect } from '@mantine/core';
-import { IconLanguage } from '@tabler/icons-react';
+import { InputBase } from '@mantine/core';
+import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, isLanguage, LANGUAGES } from '../lib/i18n';
 
-/** The language switch of the login page and the user menu; the choice is remembered. */
+/**
+ * The language switch of the login page and the user menu; the choice is remembered. A native
+ * select drawn as Mantine's NativeSelect draws it, without NativeSelect: its module imports the
+ * whole Combobox (Popover, floating-ui, Checkbox, ScrollArea), which would then be part of the
+ * start's libraries and of every /login.
+ */
 export function LanguageSelect({ withLabel = false }: { withLabel?: boolean }) {
   const { t } = useTranslation();
   return (
-    <NativeSelect
+    <InputBase
+      component="select"
+      pointer
       label={withLabel ? t('language.label') : undefined}
       aria-label={withLabel ? undefined : t('language.label')}
       value={currentLanguage()}
@@ -16,6 +23,8 @@ export function LanguageSelect({ withLabel = false }: { withLabel?: boolean }) {
         if (isLanguage(value)) void changeLanguage(value);
       }}
       leftSection={<IconLanguage size={16} aria-hidden="true" />}
+      rightSection={<IconChevronDown size={16} aria-hidden="true" />}
+      rightSectionPointerEvents="none"
       size="sm"
       w={withLabel ? undefined : 180}
     >
@@ -25,6 +34,6 @@ export function LanguageSelect({ withLabel = false }: { withLabel?: boolean }) {
           {t(`language.${language}`)}
         </option>
       ))}
-    </NativeSelect>
+    </InputBase>
   );
 }

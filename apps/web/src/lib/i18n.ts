@@ -1,6 +1,11 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import nb from '../locales/nb.json';
+import type nb from '../locales/nb.json';
+// The sections of the bokmål catalog the start shows: /login, the status pages, the API's
+// errors, the page titles, the update notice. Named imports, so the start's bundle keeps only
+// these; the whole catalog comes before any other page (loadAppCatalog). Not `fieldErrors`: in
+// bokmål they are the server's own texts, which a field error keeps when its key is missing.
+import { app, errors, language, login, pages, pwa, setup, status, validation } from '../locales/nb.json';
 import { configureFormErrors } from './form-errors';
 
 export const LANGUAGES = ['nb', 'nn', 'en'] as const;
@@ -16,9 +21,25 @@ declare module 'i18next' {
   }
 }
 
-// Bokmål ships in the main bundle as the default and fallback; the others load on demand so
-// the login page stays small for most users.
-const loaders: Record<Exclude<Language, 'nb'>, () => Promise<{ default: unknown }>> = {
+const START_CATALOG = { app, errors, language, login, pages, pwa, setup, status, validation };
+
+/**
+ * The whole bokmål catalog, fetched as JSON: a file of its own, not in the start's code, with a
+ * hashed name the server caches for a year and lists as a preload for every page but /login
+ * (the web build's routePreloads). Fetched, not imported, because an import of the same file
+ * would put all of it in the start's bundle next to the sections above.
+ */
+const BOKMAL_URL = new URL('../locales/nb.json', import.meta.url).href;
+
+async function fetchBokmal(): Promise<{ default: unknown }> {
+  const response = await fetch(BOKMAL_URL);
+  if (!response.ok) throw new Error(`GET ${BOKMAL_URL} answered ${response.status}`);
+  return { default: (await response.json()) as unknown };
+}
+
+// Nynorsk and English load on demand, whole, so the login page stays small for most users.
+const loaders: Record<Language, () => Promise<{ default: unknown }>> = {
+  nb: fetchBokmal,
   nn: () => import('../locales/nn.json'),
   en: () => import('../locales/en.json'),
 };
@@ -37,21 +58,46 @@ function storedLanguage(): Language | null {
   }
 }
 
-async function ensureLoaded(language: Language): Promise<void> {
-  if (language === 'nb' || i18next.hasResourceBundle(language, 'translation')) return;
-  const catalog = await loaders[language]();
-  i18next.addResourceBundle(language, 'translation', catalog.default, true, true);
+/** The whole catalogs asked for, by language; a failed load is forgotten, to be tried again. */
+const loading = new Map<Language, Promise<void>>();
+/** Whether a page beyond the start has asked for the whole catalog (loadAppCatalog). */
+let appCatalogWanted = false;
+
+/** Bokmål is whole only once a page needs it; the other languages have no start sections. */
+function ensureLoaded(language: Language): Promise<void> {
+  if (language === 'nb' && !appCatalogWanted) return Promise.resolve();
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = loaders[language]().then((catalog) => {
+      i18next.addResourceBundle(language, 'translation', catalog.default, true, true);
+    });
+    pending.catch(() => loading.delete(language));
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+/**
+ * The whole catalog of the language shown, for every page but those of the start (/login and
+ * the status pages): the routes wait for it, so no page shows a missing text. Resolves at once
+ * once loaded.
+ */
+export async function loadAppCatalog(): Promise<void> {
+  appCatalogWanted = true;
+  await ensureLoaded(currentLanguage());
 }
 
 export async function initI18n(): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
-    resources: { nb: { translation: nb } },
+    resources: { nb: { translation: START_CATALOG } },
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: LANGUAGES,
     // React escapes on render; escaping here as well would show entities to the user.
     interpolation: { escapeValue: false },
     returnNull: false,
+    // What is on screen when a whole catalog arrives shows its texts too.
+    react: { bindI18nStore: 'added' },
   });
   configureFormErrors();
   i18next.on('languageChanged', (language) => {

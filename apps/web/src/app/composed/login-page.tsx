@@ -6,13 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
 import { PublicLayout } from '../../components/public-layout';
 import { useErrorMessage } from '../../lib/error-message';
+import { loadAppCatalog } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSetupStatus } from '../../entities/school/get-setup-status';
 import { LoginForm } from '../../features/auth/components/login-form';
 
-// Needed once per installation, so it stays out of the login page's own bundle.
+// Needed once per installation, so it stays out of the login page's own bundle; its texts are
+// in the whole catalog, not the start's.
 const SetupWizard = lazy(() =>
-  import('../../features/setup/components/setup-wizard').then((module) => ({ default: module.SetupWizard })),
+  Promise.all([import('../../features/setup/components/setup-wizard'), loadAppCatalog()]).then(
+    ([module]) => ({ default: module.SetupWizard }),
+  ),
 );
 
 export function LoginPage() {

@@ -14,6 +14,7 @@ import { OfflineBanner } from '../../features/pwa/offline-banner';
 import { isApiError } from '../../lib/api-client';
 import { applySchoolLanguage } from '../../lib/i18n';
 import { pageIsOn } from '../pages';
+import { startServiceWorker } from '../service-worker';
 import { MainNav } from './main-nav';
 import { UserMenu } from './user-menu';
 import { useLiveUpdates } from './use-live-updates';
@@ -55,6 +56,8 @@ export function AppLayout() {
   const allowed = canAccess(session, access);
 
   useLiveUpdates();
+  // Signed in from /login, which does not start it (main.tsx).
+  useEffect(startServiceWorker, []);
   useSessionExpiry();
   useFocusMainOnNavigate();
   const schoolLanguage = session.app.defaultLanguage;
