@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { get } from 'node:http';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,14 @@ export type Dialect = 'sqlite' | 'postgres';
 export const ROOT = join(import.meta.dirname, '..');
 export const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
 export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
+ * The node flags and environment `npm start` runs the server with (heap and malloc settings,
+ * docs/decisions/030-memory.md): without them the bench would measure memory as no school sees it.
+ */
+const SERVER_PROCESS = JSON.parse(readFileSync(join(ROOT, 'scripts/server-process.json'), 'utf8')) as {
+  nodeFlags: string[];
+  env: Record<string, string>;
+};
 
 /** A build older than its sources would measure code that is no longer there. */
 export function staleBuildWarning(): string | undefined {
@@ -174,6 +182,7 @@ export async function startServer(
   // Only what the server needs: the developer's own DATABASE_URL, BETTER_AUTH_* or a tsx
   // NODE_OPTIONS must not leak into the process that is measured.
   const env: Record<string, string> = {
+    ...SERVER_PROCESS.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
@@ -189,7 +198,7 @@ export async function startServer(
 
   const log: string[] = [];
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_PROCESS.nodeFlags, SERVER_ENTRY], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 // `npm start`: builds what is missing or out of date, then runs the server (which migrates the
 // database and serves http://localhost:3000). `npm run demo` passes --demo.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -41,11 +41,21 @@ if (outOfDate(join(root, 'apps/server/dist/main.js'), ['apps/server/src', 'packa
   build('@tun/server');
 }
 
+// The heap and malloc settings the server is measured with (bench/server.ts reads the same file):
+// Node sizes its heap for the machine, not for a server that needs ~60 MB; see
+// docs/decisions/030-memory.md.
+const runtime = JSON.parse(readFileSync(join(root, 'scripts/server-process.json'), 'utf8'));
 const server = spawn(
   process.execPath,
-  ['--enable-source-maps', join(root, 'apps/server/dist/main.js'), ...process.argv.slice(2)],
+  [
+    ...runtime.nodeFlags,
+    '--enable-source-maps',
+    join(root, 'apps/server/dist/main.js'),
+    ...process.argv.slice(2),
+  ],
   {
     cwd: root,
+    env: { ...runtime.env, ...process.env },
     stdio: 'inherit',
   },
 );
