@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/database';
+import { preparedQuery } from '../db/prepared-query';
 
 /** A user and its credential account, with the values already in better-auth's stored shape. */
 export async function insertCredentialUser(
@@ -53,9 +54,8 @@ export async function directoryRows(db: Db, userId: string) {
     .execute();
 }
 
-/** A session with its person and roles, one row per role, found by token or by id. */
-export async function sessionRows(db: Db, by: { token: string } | { sessionId: string }) {
-  const query = db
+const sessionQuery = (db: Queryable) =>
+  db
     .selectFrom('session')
     .leftJoin('person', 'person.user_id', 'session.userId')
     .leftJoin('person_role', 'person_role.person_id', 'person.id')
@@ -68,9 +68,17 @@ export async function sessionRows(db: Db, by: { token: string } | { sessionId: s
       'person.left_on',
       'person_role.role',
     ]);
+
+// Every authenticated request asks this: built once.
+const sessionByToken = preparedQuery((db, value: (name: 'token') => string) =>
+  sessionQuery(db).where('session.token', '=', value('token')),
+);
+
+/** A session with its person and roles, one row per role, found by token or by id. */
+export async function sessionRows(db: Db, by: { token: string } | { sessionId: string }) {
   return 'token' in by
-    ? query.where('session.token', '=', by.token).execute()
-    : query.where('session.id', '=', by.sessionId).execute();
+    ? sessionByToken(db, by)
+    : sessionQuery(db).where('session.id', '=', by.sessionId).execute();
 }
 
 export async function sessionIdByToken(db: Db, token: string): Promise<string | undefined> {

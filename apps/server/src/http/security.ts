@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { Config } from '../config';
 import { ProblemError } from './problem';
 
@@ -32,7 +32,7 @@ export const PERMISSIONS_POLICY = [
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  const headers = await helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -58,12 +58,17 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     referrerPolicy: { policy: 'same-origin' },
     frameguard: { action: 'deny' },
   });
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  const entries = Object.entries(headers);
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  app.addHook('onRequest', (request, reply, done) => {
+    // On the raw response, as helmet sets them: a hijacked answer (the live stream) has them too,
+    // and a route's own value (a download's policy) still wins.
+    for (const [name, value] of entries) reply.raw.setHeader(name, value);
     // API answers are personal (a session's data, or a problem about it): no cache keeps them.
     // Answers revalidated by ETag say 'private, no-cache' themselves (docs/decisions/009-calendar.md).
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
   });
 
   const configured = new URL(config.publicUrl).origin;
@@ -78,4 +83,21 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     if (!config.publicUrlFixed && origin === `${request.protocol}://${request.host}`) return;
     throw new ProblemError('origin-mismatch');
   });
+}
+
+/**
+ * The headers helmet sets with these options, asked once of the plugin itself in an app of its
+ * own: they are the same on every answer, and the plugin would build helmet's middleware again
+ * (its policy parsed and written out) for every request.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify();
+  try {
+    await probe.register(helmet, options);
+    probe.get('/', (_request, reply) => reply.send(reply.raw.getHeaders()));
+    const response = await probe.inject({ method: 'GET', url: '/' });
+    return response.json<Record<string, string>>();
+  } finally {
+    await probe.close();
+  }
 }

@@ -9,6 +9,7 @@ import {
 } from '@tun/shared';
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import { nowIso, type Queryable } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import type { AttendanceTable, DB, PrelimAttendanceTable, PrelimDayAttendanceTable } from '../../db/schema';
 
 const STATUSES: ReadonlySet<string | null> = new Set([...ATTENDANCE_STATUSES, null]);
@@ -38,26 +39,37 @@ export function toRecord(row: AttendanceTable): AttendanceRecord {
   };
 }
 
+// The queries of a sheet, which many read at once: built once (db/prepared-query.ts).
+type SchoolEvent = (name: 'schoolId' | 'eventId') => string;
+
+const recordsOfEventQuery = preparedQuery((db, value: SchoolEvent) =>
+  db
+    .selectFrom('attendance')
+    .selectAll()
+    .where('school_id', '=', value('schoolId'))
+    .where('event_id', '=', value('eventId')),
+);
+
 export async function recordsOfEvent(
   db: Queryable,
   schoolId: string,
   eventId: string,
 ): Promise<AttendanceTable[]> {
-  return db
-    .selectFrom('attendance')
-    .selectAll()
-    .where('school_id', '=', schoolId)
-    .where('event_id', '=', eventId)
-    .execute();
+  return recordsOfEventQuery(db, { schoolId, eventId });
 }
 
-export async function findRecord(db: Queryable, schoolId: string, eventId: string, studentId: string) {
-  return db
+// A tag scan reads it first (a class scanning in at once).
+const recordByIdQuery = preparedQuery((db, value: (name: 'schoolId' | 'id') => string) =>
+  db
     .selectFrom('attendance')
     .selectAll()
-    .where('school_id', '=', schoolId)
-    .where('id', '=', attendanceId(eventId, studentId))
-    .executeTakeFirst();
+    .where('school_id', '=', value('schoolId'))
+    .where('id', '=', value('id')),
+);
+
+export async function findRecord(db: Queryable, schoolId: string, eventId: string, studentId: string) {
+  const [row] = await recordByIdQuery(db, { schoolId, id: attendanceId(eventId, studentId) });
+  return row;
 }
 
 export async function deleteRecords(trx: Queryable, schoolId: string, ids: readonly string[]): Promise<void> {
@@ -117,14 +129,34 @@ export async function replaceRegistration(
   return Number(updated.numUpdatedRows) > 0;
 }
 
-export async function findRegistration(db: Queryable, schoolId: string, eventId: string) {
-  return db
+const registrationQuery = preparedQuery((db, value: SchoolEvent) =>
+  db
     .selectFrom('event_attend_reg')
     .select(['registered_by', 'date'])
-    .where('school_id', '=', schoolId)
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
+    .where('school_id', '=', value('schoolId'))
+    .where('event_id', '=', value('eventId')),
+);
+
+export async function findRegistration(db: Queryable, schoolId: string, eventId: string) {
+  const [row] = await registrationQuery(db, { schoolId, eventId });
+  return row;
 }
+
+const preliminaryOfEventQuery = preparedQuery((db, value: SchoolEvent) =>
+  db
+    .selectFrom('prelim_attendance')
+    .select(['student_id', 'preliminary_status', 'note', 'preliminary_by'])
+    .where('school_id', '=', value('schoolId'))
+    .where('event_id', '=', value('eventId')),
+);
+
+const preliminaryOfDayQuery = preparedQuery((db, value: (name: 'schoolId' | 'date') => string) =>
+  db
+    .selectFrom('prelim_day_attendance')
+    .select(['student_id', 'preliminary_status', 'note', 'preliminary_by'])
+    .where('school_id', '=', value('schoolId'))
+    .where('date', '=', value('date')),
+);
 
 /** Absence registered in advance for these students: for the event, or for its whole day. */
 export async function preliminaryFor(
@@ -133,22 +165,30 @@ export async function preliminaryFor(
   event: { id: string; date: string },
   studentIds?: readonly string[],
 ): Promise<Map<string, { status: AttendanceStatus; note: string | null; by: string | null }>> {
-  let perEvent = db
-    .selectFrom('prelim_attendance')
-    .select(['student_id', 'preliminary_status', 'note', 'preliminary_by'])
-    .where('school_id', '=', schoolId)
-    .where('event_id', '=', event.id);
-  let perDay = db
-    .selectFrom('prelim_day_attendance')
-    .select(['student_id', 'preliminary_status', 'note', 'preliminary_by'])
-    .where('school_id', '=', schoolId)
-    .where('date', '=', event.date);
-  if (studentIds) {
-    if (studentIds.length === 0) return new Map();
-    perEvent = perEvent.where('student_id', 'in', studentIds);
-    perDay = perDay.where('student_id', 'in', studentIds);
-  }
-  const [eventRows, dayRows] = await Promise.all([perEvent.execute(), perDay.execute()]);
+  if (studentIds?.length === 0) return new Map();
+  const [eventRows, dayRows] = await Promise.all(
+    studentIds
+      ? [
+          db
+            .selectFrom('prelim_attendance')
+            .select(['student_id', 'preliminary_status', 'note', 'preliminary_by'])
+            .where('school_id', '=', schoolId)
+            .where('event_id', '=', event.id)
+            .where('student_id', 'in', studentIds)
+            .execute(),
+          db
+            .selectFrom('prelim_day_attendance')
+            .select(['student_id', 'preliminary_status', 'note', 'preliminary_by'])
+            .where('school_id', '=', schoolId)
+            .where('date', '=', event.date)
+            .where('student_id', 'in', studentIds)
+            .execute(),
+        ]
+      : [
+          preliminaryOfEventQuery(db, { schoolId, eventId: event.id }),
+          preliminaryOfDayQuery(db, { schoolId, date: event.date }),
+        ],
+  );
   const result = new Map<string, { status: AttendanceStatus; note: string | null; by: string | null }>();
   // A registration for the event itself is more precise than one for the whole day.
   for (const row of [...dayRows, ...eventRows]) {
@@ -357,6 +397,8 @@ export async function expectedStudentsOfEvents(
       ? []
       : students
           // The members first, by the membership tables' own indexes; then who of them are students.
+          // `union all`: a membership is one row of one table already, and a student in two of
+          // the groups is counted once below; `union` would sort every row to find none twice.
           .innerJoin(
             (eb) =>
               eb
@@ -364,13 +406,13 @@ export async function expectedStudentsOfEvents(
                 .select(['person_id', 'line_id as group_id'])
                 .where('school_id', '=', schoolId)
                 .where('line_id', 'in', groups)
-                .union(
+                .unionAll(
                   eb
                     .selectFrom('elective_member')
                     .select(['person_id', 'elective_id as group_id'])
                     .where('elective_id', 'in', groups),
                 )
-                .union(
+                .unionAll(
                   eb
                     .selectFrom('temp_group_member')
                     .select(['person_id', 'group_id'])

@@ -49,6 +49,14 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
     { byId: new Set(['attendance']) },
   );
   app.addHook('onClose', async () => answers.stop());
+  // Who is expected at a sheet, kept apart: it changes with people and memberships only, while
+  // every save and scan lets the sheets themselves go.
+  const members = createAnswerCache(
+    ctx.live,
+    'attendance-members',
+    new Set(['people', 'lines', 'electives', 'groups']),
+  );
+  app.addHook('onClose', async () => members.stop());
 
   routes.get(
     '/api/v1/attendance/events/:eventId',
@@ -75,7 +83,7 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
         reply,
         principal.schoolId,
         request.url,
-        () => attendanceSheet(db, principal, request.params.eventId),
+        () => attendanceSheet(db, principal, request.params.eventId, members),
         variant,
         [request.params.eventId],
       );
@@ -96,7 +104,7 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
     },
     async (request) => {
       await saveSheet(ctx, request.principal, request.params.eventId, request.body);
-      return attendanceSheet(db, request.principal, request.params.eventId);
+      return attendanceSheet(db, request.principal, request.params.eventId, members);
     },
   );
 

@@ -20,6 +20,7 @@ import type { AttendanceTable } from '../../db/schema';
 import { write, type Publish } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { enqueueJob } from '../../jobs/job-queue';
+import type { AnswerCache } from '../../live/answer-cache';
 import { auditOfEntity, recordAudits } from '../audit/audit.service';
 import { isLine } from '../lines/lines.service';
 import { findCalendarEvent } from '../calendar/calendar.service';
@@ -141,6 +142,24 @@ export async function preliminaryFor(
 }
 
 /**
+ * expectedStudents, kept by the groups and the day (a student who left is expected until then):
+ * who is expected changes only with people and memberships, so a kept list outlives the
+ * attendance writes and calendar edits that make the sheets' own answers go. The cache must
+ * follow the people, line, elective and group topics.
+ */
+function expectedStudentsKept(
+  members: AnswerCache,
+  db: Queryable,
+  schoolId: string,
+  event: Pick<CalendarEvent, 'groupsAttending' | 'start'>,
+): Promise<string[]> {
+  const groups = [...event.groupsAttending].sort().join(',');
+  return members.value(schoolId, `expected|${schoolDateOf(event)}|${groups}`, () =>
+    expectedStudents(db, schoolId, event),
+  );
+}
+
+/**
  * The sheet of an event: every student expected, and anyone else with a record, with the
  * effective status. Someone who may see only their own absence gets only their own row.
  */
@@ -148,11 +167,13 @@ export async function attendanceSheet(
   db: Queryable,
   actor: Actor,
   eventId: string,
+  /** Keeps who is expected at the event's groups on its day (`expectedStudentsKept`). */
+  members?: AnswerCache,
 ): Promise<AttendanceSheet> {
   const { schoolId } = actor;
   const event = await loadEvent(db, schoolId, eventId);
   const [expected, records, registration, preliminary] = await Promise.all([
-    expectedStudents(db, schoolId, event),
+    members ? expectedStudentsKept(members, db, schoolId, event) : expectedStudents(db, schoolId, event),
     recordsOfEvent(db, schoolId, event.id),
     findRegistration(db, schoolId, event.id),
     preliminaryFor(db, schoolId, event),

@@ -4,7 +4,7 @@
  * bus announces a change to any of them (answers themselves are kept by live/answer-cache.ts).
  * Reads inside a transaction always go to the database. See docs/decisions/009-calendar.md.
  */
-import { WEEK_DAYS, type LiveTopic, type Schedule } from '@tun/shared';
+import { WEEK_DAYS, type CalendarEvent, type LiveTopic, type Schedule } from '@tun/shared';
 import type { Db, Queryable } from '../../db/database';
 import type { LiveBus } from '../../live/bus';
 import { loadSchedules, schoolTargets, type SchoolTargets } from './calendar.repository';
@@ -23,16 +23,30 @@ export const CALENDAR_BASE_TOPICS: ReadonlySet<LiveTopic> = new Set([
   'groups',
 ]);
 
-type Cache = Map<string, Promise<CalendarBase>>;
+/**
+ * Ranges of the whole school's calendar kept per school: the few last asked for. Every
+ * student's week is another answer, but the same week of the school, so a morning of students
+ * opening their weeks expands the school's week once. Few, since one school's month may be
+ * thousands of events and the range is the asker's to choose.
+ */
+const EXPANSIONS_PER_SCHOOL = 4;
+
+interface Cache {
+  bases: Map<string, Promise<CalendarBase>>;
+  /** By school, then by `from|to`; the least recently used range of a school goes first. */
+  expansions: Map<string, Map<string, Promise<readonly CalendarEvent[]>>>;
+}
 
 const caches = new WeakMap<Db, Cache>();
 
 /** Starts caching for this database; the returned function stops it (when the app closes). */
 export function cacheCalendarBase(db: Db, live: LiveBus): () => void {
-  const cache: Cache = new Map();
+  const cache: Cache = { bases: new Map(), expansions: new Map() };
   caches.set(db, cache);
   const unsubscribe = live.subscribeAll((event) => {
-    if (CALENDAR_BASE_TOPICS.has(event.topic)) cache.delete(event.schoolId);
+    if (!CALENDAR_BASE_TOPICS.has(event.topic)) return;
+    cache.bases.delete(event.schoolId);
+    cache.expansions.delete(event.schoolId);
   });
   return () => {
     unsubscribe();
@@ -40,20 +54,56 @@ export function cacheCalendarBase(db: Db, live: LiveBus): () => void {
   };
 }
 
+/**
+ * Kept at once, so concurrent readers share one load. A change announced while it loads drops
+ * it (the map it is in is let go or emptied), and the next reader loads again.
+ */
+function kept<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let value = map.get(key);
+  if (!value) {
+    value = load();
+    map.set(key, value);
+    value.catch(() => {
+      if (map.get(key) === value) map.delete(key);
+    });
+  }
+  return value;
+}
+
 export async function calendarBase(db: Queryable, schoolId: string): Promise<CalendarBase> {
   const cache = db.isTransaction ? undefined : caches.get(db as Db);
   if (!cache) return loadCalendarBase(db, schoolId);
-  let base = cache.get(schoolId);
-  if (!base) {
-    // Kept at once, so concurrent readers share one load. A change announced while it loads
-    // drops it, and the next reader loads again.
-    base = loadCalendarBase(db, schoolId);
-    cache.set(schoolId, base);
-    base.catch(() => {
-      if (cache.get(schoolId) === base) cache.delete(schoolId);
-    });
+  return kept(cache.bases, schoolId, () => loadCalendarBase(db, schoolId));
+}
+
+/**
+ * The whole school's events of [from, to) as `expand` makes them (from the base and the stored
+ * events, which change only with the base's topics), kept for the next reader of that range.
+ * The events are shared between readers: callers copy what they change.
+ */
+export async function schoolRange(
+  db: Queryable,
+  schoolId: string,
+  range: { from: number; to: number },
+  expand: () => Promise<readonly CalendarEvent[]>,
+): Promise<readonly CalendarEvent[]> {
+  const cache = db.isTransaction ? undefined : caches.get(db as Db);
+  if (!cache) return expand();
+  let ranges = cache.expansions.get(schoolId);
+  if (!ranges) {
+    ranges = new Map();
+    cache.expansions.set(schoolId, ranges);
   }
-  return base;
+  const key = `${range.from}|${range.to}`;
+  const found = ranges.get(key);
+  if (found) {
+    // Most recently used last.
+    ranges.delete(key);
+    ranges.set(key, found);
+    return found;
+  }
+  if (ranges.size >= EXPANSIONS_PER_SCHOOL) ranges.delete(ranges.keys().next().value!);
+  return kept(ranges, key, expand);
 }
 
 async function loadCalendarBase(db: Queryable, schoolId: string): Promise<CalendarBase> {

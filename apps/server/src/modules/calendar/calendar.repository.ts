@@ -9,6 +9,7 @@ import {
   type WeekDay,
 } from '@tun/shared';
 import { nowIso, type Queryable } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import type { CalendarEventTable, ScheduleEntryTable, ScheduleTable } from '../../db/schema';
 
 export const NORMAL_WEEK_NAME = 'Normaluke';
@@ -308,13 +309,18 @@ export async function eventsForRange(
   return [...byId.values()];
 }
 
-export async function findEventRow(db: Queryable, schoolId: string, eventId: string) {
-  return db
+// Every sheet and event read starts here: built once (db/prepared-query.ts).
+const eventRowById = preparedQuery((db, value: (name: 'schoolId' | 'eventId') => string) =>
+  db
     .selectFrom('calendar_event')
     .selectAll()
-    .where('school_id', '=', schoolId)
-    .where('id', '=', eventId)
-    .executeTakeFirst();
+    .where('school_id', '=', value('schoolId'))
+    .where('id', '=', value('eventId')),
+);
+
+export async function findEventRow(db: Queryable, schoolId: string, eventId: string) {
+  const [row] = await eventRowById(db, { schoolId, eventId });
+  return row;
 }
 
 export async function findOverride(db: Queryable, schoolId: string, occurrenceId: string) {
@@ -436,38 +442,41 @@ export async function deleteEventRow(trx: Queryable, schoolId: string, eventId: 
 // Who is who: the ids a person's own calendar follows, and what ids of a school exist.
 
 /** The lines (as member, teacher or assistant), electives and temporary groups of a person. */
-export async function targetsOfPerson(
-  db: Queryable,
-  schoolId: string,
-  personId: string,
-): Promise<Set<string>> {
-  const rows = await db
+const targetsOfPersonQuery = preparedQuery((db, value: (name: 'schoolId' | 'personId') => string) =>
+  db
     .selectFrom('line_member')
     .select('line_id as id')
-    .where('school_id', '=', schoolId)
-    .where('person_id', '=', personId)
+    .where('school_id', '=', value('schoolId'))
+    .where('person_id', '=', value('personId'))
     .unionAll(
       db
         .selectFrom('line_staff')
         .select('line_id as id')
-        .where('school_id', '=', schoolId)
-        .where('person_id', '=', personId),
+        .where('school_id', '=', value('schoolId'))
+        .where('person_id', '=', value('personId')),
     )
     .unionAll(
       db
         .selectFrom('elective_member')
         .select('elective_id as id')
-        .where('school_id', '=', schoolId)
-        .where('person_id', '=', personId),
+        .where('school_id', '=', value('schoolId'))
+        .where('person_id', '=', value('personId')),
     )
     .unionAll(
       db
         .selectFrom('temp_group_member')
         .select('group_id as id')
-        .where('school_id', '=', schoolId)
-        .where('person_id', '=', personId),
-    )
-    .execute();
+        .where('school_id', '=', value('schoolId'))
+        .where('person_id', '=', value('personId')),
+    ),
+);
+
+export async function targetsOfPerson(
+  db: Queryable,
+  schoolId: string,
+  personId: string,
+): Promise<Set<string>> {
+  const rows = await targetsOfPersonQuery(db, { schoolId, personId });
   return new Set(rows.map((row) => row.id));
 }
 
@@ -499,14 +508,17 @@ export async function schoolTargets(db: Queryable, schoolId: string): Promise<Sc
   };
 }
 
-export async function personExists(db: Queryable, schoolId: string, personId: string): Promise<boolean> {
-  const row = await db
+const personById = preparedQuery((db, value: (name: 'schoolId' | 'personId') => string) =>
+  db
     .selectFrom('person')
     .select('id')
-    .where('school_id', '=', schoolId)
-    .where('id', '=', personId)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('school_id', '=', value('schoolId'))
+    .where('id', '=', value('personId')),
+);
+
+export async function personExists(db: Queryable, schoolId: string, personId: string): Promise<boolean> {
+  const rows = await personById(db, { schoolId, personId });
+  return rows.length > 0;
 }
 
 export async function eventsCreatedBy(db: Queryable, schoolId: string, personId: string) {

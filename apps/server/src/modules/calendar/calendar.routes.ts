@@ -88,6 +88,8 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
           from: Date.parse(query.from),
           to: Date.parse(query.to),
           filter: filters[0],
+          // Only read: each event is copied with its policies.
+          shared: true,
         });
         return { events: events.map((event) => withPolicies(principal, event)) };
       };

@@ -30,7 +30,7 @@ import type { Queryable } from '../../db/database';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
-import { calendarBase, type CalendarBase } from './calendar-cache';
+import { calendarBase, schoolRange, type CalendarBase } from './calendar-cache';
 import {
   clearRoomFromEntries,
   clearRoomFromEvents,
@@ -78,14 +78,22 @@ export interface CalendarFilter {
 export async function listCalendar(
   db: Queryable,
   schoolId: string,
-  query: { from: number; to: number; filter?: CalendarFilter },
+  query: {
+    from: number;
+    to: number;
+    filter?: CalendarFilter;
+    /**
+     * From the school's range as other readers of it have it (calendar-cache.ts): the events
+     * are then shared, and the caller must not change them.
+     */
+    shared?: boolean;
+  },
 ): Promise<CalendarEvent[]> {
   const { from, to, filter } = query;
   if (!(to >= from)) throw new ProblemError('calendar-range-invalid', RANGE_ERROR);
   if (to - from > CALENDAR_RANGE_MAX_MS) throw new ProblemError('calendar-range-too-long');
-  const [base, stored, targets] = await Promise.all([
+  const [base, targets] = await Promise.all([
     calendarBase(db, schoolId),
-    eventsForRange(db, schoolId, storedEventWindow(from, to)),
     filterTargets(db, schoolId, filter),
   ]);
   if (filter && filter.kind !== 'person' && filter.kind !== 'room') {
@@ -98,14 +106,20 @@ export async function listCalendar(
     : filter.kind === 'room'
       ? (_groups: readonly string[], room: string | null) => room === filter.id
       : (groupsAttending: readonly string[]) => isEventFor({ groupsAttending }, targets!);
-  return expandCalendar({
-    schedules: base.schedules,
-    events: stored,
-    from,
-    to,
-    mainRooms: base.mainRooms,
-    accept,
-  });
+  const expand = async (only?: typeof accept) =>
+    expandCalendar({
+      schedules: base.schedules,
+      events: await eventsForRange(db, schoolId, storedEventWindow(from, to)),
+      from,
+      to,
+      mainRooms: base.mainRooms,
+      accept: only,
+    });
+  if (!query.shared) return expand(accept);
+  // The school's range, kept, then this filter's share of it: expandCalendar accepts each event
+  // by the groups and room it ends up with, so filtering afterwards keeps the same events.
+  const school = await schoolRange(db, schoolId, { from, to }, () => expand());
+  return school.filter((event) => !accept || accept(event.groupsAttending, event.roomUsed));
 }
 
 /**
@@ -123,8 +137,13 @@ export async function targetsOfPerson(
 async function filterTargets(db: Queryable, schoolId: string, filter: CalendarFilter | undefined) {
   if (!filter || filter.kind === 'room') return undefined;
   if (filter.kind !== 'person') return new Set([filter.id]);
-  if (!(await personExists(db, schoolId, filter.id))) throw new ProblemError('not-found');
-  return targetsOfPerson(db, schoolId, filter.id);
+  // Both at once: someone unknown simply has no targets, and is refused below.
+  const [exists, targets] = await Promise.all([
+    personExists(db, schoolId, filter.id),
+    targetsOfPerson(db, schoolId, filter.id),
+  ]);
+  if (!exists) throw new ProblemError('not-found');
+  return targets;
 }
 
 function eventNotFound(): ProblemError {
