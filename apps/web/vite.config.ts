@@ -172,6 +172,17 @@ const DATATABLE = fromPackages('mantine-datatable');
 const UPLOADS = fromPackages(
   '@mantine/dropzone|tus-js-client|file-selector|react-dropzone|attr-accept|url-parse|requires-port|querystringify|js-base64',
 );
+/** QR codes: room tags, the install address, the TV pairing; not the attendance sheet. */
+const QRCODE = fromPackages('qrcode|dijkstrajs');
+/**
+ * Mantine's notifications container (app/providers.tsx loads it with the first notification) and
+ * its transitions. Not the scroll lock it takes a class name from: Mantine's modals use it too,
+ * so it stays in `vendor-lazy`, which a page showing a notification has loaded already.
+ */
+const NOTIFICATIONS = fromPackages('@mantine/notifications|react-transition-group');
+const NOTIFICATIONS_CONTAINER = /[\\/]app[\\/]notifications-container\.tsx$/;
+/** Sets zod's texts (lib/i18n.ts imports it with the first page beyond the start). */
+const CONFIGURE_FORM_ERRORS = /[\\/]lib[\\/]configure-form-errors\.ts$/;
 const IN_NODE_MODULES = new RegExp(NODE_MODULES);
 /**
  * The service worker's registration (after the first render, on every page but /login) with
@@ -196,21 +207,41 @@ const CHUNK_GROUPS = [
   { name: 'register-service-worker', test: REGISTER_SERVICE_WORKER, priority: 45 },
   // Before the libraries of a few pages, which would otherwise take the Mantine parts they use
   // along into their chunk, and every page needing those parts would load them.
+  // With the module that sets zod's texts, which is zod's and is imported with every lazy page.
   {
     name: 'vendor-lazy',
     test: (id: string) =>
-      IN_NODE_MODULES.test(id) && ![EDITOR, FULLCALENDAR, UPLOADS, DATATABLE].some((re) => re.test(id)),
+      (IN_NODE_MODULES.test(id) &&
+        ![EDITOR, FULLCALENDAR, UPLOADS, DATATABLE, QRCODE, NOTIFICATIONS].some((re) => re.test(id))) ||
+      CONFIGURE_FORM_ERRORS.test(id),
     priority: 40,
+  },
+  // After `vendor-lazy`, which keeps the scroll lock the container imports.
+  {
+    name: 'notifications',
+    test: (id: string) => NOTIFICATIONS.test(id) || NOTIFICATIONS_CONTAINER.test(id),
+    priority: 35,
   },
   { name: 'fullcalendar', test: FULLCALENDAR, priority: 30 },
   { name: 'uploads', test: UPLOADS, priority: 30 },
   { name: 'editor', test: EDITOR, priority: 30 },
   { name: 'datatable', test: DATATABLE, priority: 30 },
+  // With the app's component that draws a code: in `shared`, it took the library along for
+  // every page.
+  {
+    name: 'qrcode',
+    test: (id: string) => QRCODE.test(id) || /[\\/]components[\\/]qr-code\.tsx$/.test(id),
+    priority: 30,
+  },
   // With @tun/shared's modules: left to automatic chunks, those of the attendance sheet were
   // three files of a few hundred bytes, a request each.
   {
     name: 'shared',
-    test: /[\\/](?:components|entities|lib)[\\/]|[\\/]packages[\\/]shared[\\/]/,
+    // Not the TV screens' panels, which draw QR codes: in `shared`, the QR library came along for
+    // every page; left to Rolldown, they share a chunk with the two pages that show them.
+    test: (id: string) =>
+      /[\\/](?:components|entities|lib)[\\/]|[\\/]packages[\\/]shared[\\/]/.test(id) &&
+      !/[\\/]entities[\\/]screens[\\/]/.test(id),
     minShareCount: 2,
     priority: 10,
   },

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { emailSchema } from './contact';
-import { configureFieldErrors, fieldErrorOf, fieldErrorText, FIELD_ERROR_TEXTS } from './field-errors';
+import { configureFieldErrors } from './configure-field-errors';
+import { fieldErrorOf, fieldErrorText, FIELD_ERROR_TEXTS } from './field-errors';
 
 /** Words of zod's own (English) messages. */
 const ENGLISH = /\b(expected|invalid|too big|too small|received|input|characters|must)\b/i;

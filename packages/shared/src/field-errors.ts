@@ -1,10 +1,10 @@
 /**
  * Field errors of a problem (`errors[]`): a stable `code` with its bounds as parameters, which
  * the web translates, and a Norwegian `message` for everyone else. zod's own messages are English;
- * `configureFieldErrors` replaces them for every schema that does not give its own text.
+ * `configureFieldErrors` (./configure-field-errors) replaces them for every schema that does not
+ * give its own text. Free of zod, so the web's start can show a server's field errors without it.
  * docs/decisions/014-error-texts.md.
  */
-import { config } from 'zod/v4/core';
 import { SINGLE_LINE_CODE, SINGLE_LINE_MESSAGE } from './single-line';
 
 export const FIELD_ERROR_CODES = [
@@ -213,14 +213,4 @@ export function fieldErrorOf(issue: IssueLike, input: unknown): FieldErrorParams
     default:
       return { code: 'invalid' };
   }
-}
-
-/**
- * Makes zod give every issue without a text of its schema's own a text from `text` (Norwegian
- * unless the web passes its translation). Texts a schema gives itself are kept.
- */
-export function configureFieldErrors(
-  text: (error: FieldErrorParams) => string | undefined = fieldErrorText,
-): void {
-  config({ customError: (issue) => text(fieldErrorOf(issue, issue.input)) });
 }

@@ -7,6 +7,7 @@ export * from './policies/posts';
 export * from './live-topics';
 export * from './problem';
 export * from './field-errors';
+export * from './configure-field-errors';
 export * from './people';
 export * from './school';
 export * from './auth';

@@ -6,6 +6,9 @@
  */
 import { tzOffset } from '@date-fns/tz';
 
+// Here too, where most callers look for it; its own module is free of the time-zone library.
+export { isIsoDate } from './iso-date';
+
 export const SCHOOL_TIME_ZONE = 'Europe/Oslo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,17 +38,6 @@ const schoolDateFormat = schoolDateTimeFormat('sv-SE', { year: 'numeric', month:
 /** The date at the school at the given instant (now by default), as YYYY-MM-DD. */
 export function todayInSchoolZone(now: Date = new Date()): string {
   return schoolDateFormat.format(now);
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date written YYYY-MM-DD (not 2026-02-30). */
-export function isIsoDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** Y-M-D of a school date, as numbers. */

@@ -4,6 +4,7 @@ import { FIELD_ERROR_TEXTS } from '@tun/shared/field-errors';
 import { positionSchema } from '@tun/shared/school';
 import nb from '../locales/nb.json';
 import { ApiError, apiRequest } from './api-client';
+import { configureFormErrors } from './configure-form-errors';
 import { fieldErrorMessage, fieldPath } from './form-errors';
 import { changeLanguage, initI18n } from './i18n';
 
@@ -11,6 +12,8 @@ beforeAll(async () => {
   // i18n.ts sets <html lang>; give it a stand-in document in the node test environment.
   (globalThis as { document?: unknown }).document = { documentElement: { lang: '' } };
   await initI18n();
+  // As the first page beyond the start does (loadAppCatalog).
+  configureFormErrors();
 });
 
 afterEach(async () => {

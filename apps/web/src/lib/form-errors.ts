@@ -1,12 +1,11 @@
 /**
  * Helpers for showing the server's field errors in a form (problem+json `errors[]`, with a path
  * such as 'body.name.first' or 'body/members/0', a stable code and a Norwegian message), for
- * taking the user to the first field to fix, and for giving zod's checks in the browser the
- * texts of the active language.
+ * taking the user to the first field to fix. zod's checks get their texts from
+ * ./configure-form-errors.
  */
 import i18next from 'i18next';
 import {
-  configureFieldErrors,
   fieldErrorKeys,
   fieldErrorText,
   fieldErrorValues,
@@ -43,9 +42,4 @@ export function fieldErrorMessage(error: FieldError, t = i18next.t): string {
   const { code } = error;
   if (code === undefined || error.message !== fieldErrorText({ ...error, code })) return error.message;
   return translateFieldError({ ...error, code }, t) ?? error.message;
-}
-
-/** zod's messages for the shared schemas, checked in the browser, in the active language. */
-export function configureFormErrors(): void {
-  configureFieldErrors((error) => translateFieldError(error) ?? fieldErrorText(error));
 }

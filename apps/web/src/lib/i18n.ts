@@ -6,7 +6,6 @@ import type nb from '../locales/nb.json';
 // these; the whole catalog comes before any other page (loadAppCatalog). Not `fieldErrors`: in
 // bokmål they are the server's own texts, which a field error keeps when its key is missing.
 import { app, errors, language, login, pages, pwa, setup, status, validation } from '../locales/nb.json';
-import { configureFormErrors } from './form-errors';
 
 export const LANGUAGES = ['nb', 'nn', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -77,14 +76,25 @@ function ensureLoaded(language: Language): Promise<void> {
   return pending;
 }
 
+/** zod's texts in the language shown, set once; a failed load is forgotten, to be tried again. */
+let formErrorsConfigured: Promise<void> | null = null;
+
+function configureFormErrorsOnce(): Promise<void> {
+  if (!formErrorsConfigured) {
+    formErrorsConfigured = import('./configure-form-errors').then((module) => module.configureFormErrors());
+    formErrorsConfigured.catch(() => (formErrorsConfigured = null));
+  }
+  return formErrorsConfigured;
+}
+
 /**
  * The whole catalog of the language shown, for every page but those of the start (/login and
- * the status pages): the routes wait for it, so no page shows a missing text. Resolves at once
- * once loaded.
+ * the status pages): the routes wait for it, so no page shows a missing text. With it, zod's
+ * texts for the forms those pages check (the start has no zod). Resolves at once once loaded.
  */
 export async function loadAppCatalog(): Promise<void> {
   appCatalogWanted = true;
-  await ensureLoaded(currentLanguage());
+  await Promise.all([ensureLoaded(currentLanguage()), configureFormErrorsOnce()]);
 }
 
 export async function initI18n(): Promise<typeof i18next> {
@@ -99,7 +109,6 @@ export async function initI18n(): Promise<typeof i18next> {
     // What is on screen when a whole catalog arrives shows its texts too.
     react: { bindI18nStore: 'added' },
   });
-  configureFormErrors();
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });

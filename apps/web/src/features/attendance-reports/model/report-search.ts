@@ -2,7 +2,7 @@
  * /app/attendance/report?from=…&to=…&line=…: the period and line are in the address, so a report
  * can be shared and reloaded. Free of zod, as it runs in the entry chunk (see app/search-params).
  */
-import { isIsoDate } from '@tun/shared/time';
+import { isIsoDate } from '@tun/shared/iso-date';
 
 export interface ReportSearch {
   from?: string;
