@@ -13,6 +13,11 @@ export async function expectNoAxeViolations(page: Page, context = page.url()): P
           animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
       ),
   );
+  // A transition that starts while axe runs (a notification closing by itself after a few
+  // seconds) would show its colours part-way too: while axe runs, transitions jump to their end.
+  const frozen = await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; }',
+  });
   // Legacy mode runs axe.run() in the page itself. The default runs each frame apart and then
   // merges the results in a blank page it opens and loads axe into once more, for every check:
   // that costs about a second a check, and buys only cross-origin frames, which Tun has none of
@@ -21,6 +26,7 @@ export async function expectNoAxeViolations(page: Page, context = page.url()): P
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .setLegacyMode()
     .analyze();
+  await frozen.evaluate((style) => (style as HTMLStyleElement).remove());
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
   );
