@@ -30,6 +30,7 @@ import { mondayOf, todayInSchoolZone } from '@tun/shared';
 import { createCredentialAccount } from '../apps/server/src/auth/accounts';
 import { openDatabase } from '../apps/server/src/db/database';
 import { login } from './dataset';
+import { expectStatus, openLiveStream, pairScreen } from './live-stream';
 import { failedRow, format, missedLimits, type Row } from './report';
 import { startRoundRobin } from './round-robin';
 import type { BenchContext, Budget } from './scenarios';
@@ -104,20 +105,6 @@ let sqliteFigures: Map<Kind, RushKindFigures> | undefined;
 function quantile(sorted: number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
-
-async function expectStatus(response: Response, status: number, what: string): Promise<Response> {
-  if (response.status !== status) {
-    throw new Error(`${what} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-  }
-  return response;
-}
-
-function cookieOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((header) => header.split(';', 1)[0])
-    .join('; ');
 }
 
 /** Runs `work` over the items, at most `limit` at a time. */
@@ -298,87 +285,6 @@ async function createEventNow(
   return ((await response.json()) as { id: string }).id;
 }
 
-/** A TV paired as the onboarding page does it, approved by the admin. */
-async function pairScreen(ctx: BenchContext, baseUrl: string, index: number): Promise<string> {
-  const json = { 'content-type': 'application/json' };
-  const started = await expectStatus(
-    await fetch(`${baseUrl}/api/v1/screens/pairing`, { method: 'POST', headers: json, body: '{}' }),
-    201,
-    'POST /api/v1/screens/pairing',
-  );
-  const { deviceCode, userCode } = (await started.json()) as { deviceCode: string; userCode: string };
-  await expectStatus(
-    await fetch(`${baseUrl}/api/v1/screens/pairing/approve`, {
-      method: 'POST',
-      headers: { ...json, cookie: ctx.dataset.admin.cookie },
-      body: JSON.stringify({
-        userCode,
-        screen: {
-          name: `Rushskjerm ${index + 1}`,
-          place: 'Gangen',
-          layout: { orientation: 'landscape', panels: ['programme', 'posts', 'clock'], roomId: null },
-          schedule: null,
-        },
-      }),
-    }),
-    200,
-    'POST /api/v1/screens/pairing/approve',
-  );
-  const token = await expectStatus(
-    await fetch(`${baseUrl}/api/v1/screens/pairing/token`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ deviceCode }),
-    }),
-    200,
-    'POST /api/v1/screens/pairing/token',
-  );
-  const cookie = cookieOf(token);
-  if (!cookie.includes('session_token=')) throw new Error('the pairing set no session cookie');
-  return cookie;
-}
-
-interface Stream {
-  /** Calls back once per message (not comments or keep-alives). */
-  close(): void;
-  /** Why the stream ended before it was closed, if it did. */
-  ended(): string | undefined;
-}
-
-/** A live stream read as EventSource reads it. */
-async function openStream(baseUrl: string, cookie: string, onMessage: () => void): Promise<Stream> {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/v1/live`, { headers: { cookie }, signal: controller.signal });
-  if (response.status !== 200 || !response.body)
-    throw new Error(`GET /api/v1/live answered ${response.status}`);
-  let closed = false;
-  let endedEarly: string | undefined;
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (/^data: /m.test(block)) onMessage();
-        }
-      }
-      if (!closed) endedEarly = 'the server ended the stream';
-    } catch (error) {
-      if (!closed) endedEarly = String(error);
-    }
-  })();
-  return {
-    close: () => {
-      closed = true;
-      controller.abort();
-    },
-    ended: () => endedEarly,
-  };
-}
-
 /** One planned request: when, and what; `then` plans what follows its answer. */
 interface Planned {
   at: number;
@@ -499,7 +405,13 @@ export async function measureRush(
     cookies.set(person.id, account.cookie);
   });
   const screenCookies: string[] = [];
-  for (let index = 0; index < SCREENS; index += 1) screenCookies.push(await pairScreen(ctx, baseUrl, index));
+  for (let index = 0; index < SCREENS; index += 1)
+    screenCookies.push(
+      await pairScreen(baseUrl, ctx.dataset.admin.cookie, {
+        name: `Rushskjerm ${index + 1}`,
+        place: 'Gangen',
+      }),
+    );
   const signInSeconds = (performance.now() - signInStarted) / 1000;
 
   // What the dashboard asks for a student, from one student's session (all students have the same grants).
@@ -567,7 +479,7 @@ export async function measureRush(
     void promise.finally(() => inFlight.delete(promise));
   };
   const streams = await bounded(students, 50, (student) =>
-    openStream(baseUrl, cookies.get(student.id)!, () => {
+    openLiveStream(baseUrl, cookies.get(student.id)!, () => {
       if (performance.now() >= startedAt) studentMessagesHeard += 1;
     }),
   );
@@ -599,7 +511,7 @@ export async function measureRush(
           }),
         );
       };
-      return openStream(baseUrl, cookie, () => {
+      return openLiveStream(baseUrl, cookie, () => {
         if (performance.now() >= startedAt) screenMessagesHeard += 1;
         refetch();
       });

@@ -8,7 +8,7 @@
  * devices open): the server sets no limit on streams per session, and each stream costs it the
  * same (its own subscription, heartbeat and session check) whichever session it belongs to.
  */
-import { readFileSync } from 'node:fs';
+import { openLiveStream, quantile, rssMB, type LiveStream } from './live-stream';
 import { describeBudget, failedRow, format, missedLimits, type Row } from './report';
 import { studentLogin, type BenchContext } from './scenarios';
 
@@ -36,74 +36,6 @@ export interface StreamsMeasurement {
   rssMB: { before: number; connected: number; after: number };
 }
 
-interface Stream {
-  /** Resolves with the time this stream heard a calendar change at or after `since`. */
-  heard(since: number): Promise<number>;
-  close(): void;
-}
-
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
-
-/** The server process's resident memory (Linux), in MB. */
-function rssMB(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!match) throw new Error(`no VmRSS for pid ${pid}`);
-  return Number(match[1]) / 1024;
-}
-
-/** A stream read as EventSource reads it, noting when each calendar change arrives. */
-async function openStream(baseUrl: string, cookie: string): Promise<Stream> {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/v1/live`, { headers: { cookie }, signal: controller.signal });
-  if (response.status !== 200 || !response.body) {
-    controller.abort();
-    throw new Error(`GET /api/v1/live answered ${response.status}`);
-  }
-  const arrivals: number[] = [];
-  const waiters = new Set<() => void>();
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (/^data: .*"topic":"calendar"/m.test(block)) {
-            arrivals.push(performance.now());
-            for (const wake of waiters) wake();
-          }
-        }
-      }
-    } catch {
-      // Aborted at the end, or the server closed the stream: a waiting round then times out.
-    }
-  })();
-  return {
-    heard: (since) =>
-      new Promise<number>((resolve, reject) => {
-        const check = () => {
-          const at = arrivals.find((time) => time >= since);
-          if (at === undefined) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(at);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`a stream did not hear the calendar write within ${ROUND_TIMEOUT_MS} ms`));
-        }, ROUND_TIMEOUT_MS);
-        waiters.add(check);
-        check();
-      }),
-    close: () => controller.abort(),
-  };
-}
-
 export async function measureStreams(ctx: BenchContext, serverPid: number): Promise<StreamsMeasurement> {
   const { baseUrl, dataset } = ctx;
   const cookies = [dataset.admin.cookie];
@@ -111,13 +43,15 @@ export async function measureStreams(ctx: BenchContext, serverPid: number): Prom
     cookies.push((await studentLogin(ctx, studentId)).cookie);
   }
   const before = rssMB(serverPid);
-  const streams: Stream[] = [];
+  const streams: LiveStream[] = [];
   try {
     while (streams.length < STREAM_COUNT) {
       const batch = Math.min(CONNECT_BATCH, STREAM_COUNT - streams.length);
       const offset = streams.length;
       const opened = await Promise.allSettled(
-        Array.from({ length: batch }, (_, i) => openStream(baseUrl, cookies[(offset + i) % cookies.length]!)),
+        Array.from({ length: batch }, (_, i) =>
+          openLiveStream(baseUrl, cookies[(offset + i) % cookies.length]!),
+        ),
       );
       // The ones that did open are closed in `finally` too.
       for (const result of opened) if (result.status === 'fulfilled') streams.push(result.value);
@@ -149,7 +83,7 @@ export async function measureStreams(ctx: BenchContext, serverPid: number): Prom
       }
       const answered = performance.now();
       // A change can reach a stream before the write's answer reaches the writer: that is 0.
-      const times = await Promise.all(streams.map((stream) => stream.heard(sent)));
+      const times = await Promise.all(streams.map((stream) => stream.heardCalendar(sent, ROUND_TIMEOUT_MS)));
       const roundDelays = times.map((at) => Math.max(0, at - answered));
       delays.push(...roundDelays);
       lastMs.push(Math.max(...roundDelays));
