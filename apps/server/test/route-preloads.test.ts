@@ -3,7 +3,13 @@
  * fetches them with the entry instead of after it, and the data it fetches at start, the whole
  * catalog (docs/decisions/028-first-load.md).
  */
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pageDataPaths } from '@tun/shared/page-data';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupSchool } from './factories';
+import { createTestApp, dialects, type TestApp } from './helper';
 import { PageShells } from '../src/web/route-preloads';
 
 const INDEX =
@@ -41,5 +47,76 @@ describe('page shells', () => {
     const html = shells.htmlFor('app/dashboard');
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/nb-F6.json">');
     expect(html).not.toContain('evil');
+  });
+});
+
+describe('the data a page fetches first', () => {
+  const occurrence = '5dc77885-a394-4804-b677-8dfc517aad22@1795506300000#d9179ead';
+
+  it("names the session and the bell's count on every page under /app, and a sheet's own answers", () => {
+    expect(pageDataPaths('app/dashboard', new URLSearchParams())).toEqual([
+      '/api/v1/session',
+      '/api/v1/notifications?unread=true&limit=1',
+    ]);
+    const sheet = pageDataPaths('app/attendance', new URLSearchParams({ type: 'event', id: occurrence }));
+    // The ids encoded as the web encodes them, or the browser would fetch the answer twice.
+    expect(sheet).toContain(`/api/v1/attendance/events/${encodeURIComponent(occurrence)}`);
+    expect(sheet).toContain(`/api/v1/calendar/events/${encodeURIComponent(occurrence)}`);
+    expect(pageDataPaths('login', new URLSearchParams())).toEqual([]);
+    // Not an event, or an id no event has: the sheet is not guessed at.
+    expect(pageDataPaths('app/attendance', new URLSearchParams({ type: 'student', id: 'x' }))).toHaveLength(2);
+    const long = new URLSearchParams({ type: 'event', id: 'x'.repeat(201) });
+    expect(pageDataPaths('app/attendance', long)).toHaveLength(2);
+  });
+
+  it('writes them as preloads the fetch reuses, with the address escaped for the attribute', () => {
+    const shells = new PageShells(INDEX, {});
+    const html = shells.htmlFor('app/dashboard', ['/api/v1/notifications?unread=true&limit=1', '/api/v1/"x<y>']);
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/v1/notifications?unread=true&amp;limit=1">',
+    );
+    expect(html).toContain('href="/api/v1/&quot;x&lt;y&gt;"');
+    expect(html.indexOf('/api/v1/notifications')).toBeLessThan(html.indexOf('</head>'));
+  });
+});
+
+describe.each(dialects())('pages served on %s', (dialect) => {
+  let t: TestApp;
+  let dist: string;
+  let adminCookie: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'tun-web-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    writeFileSync(join(dist, 'assets', 'index-A1.js'), 'export {};');
+    t = await createTestApp(dialect, { env: { WEB_DIST: dist } });
+    ({ adminCookie } = await setupSchool(t));
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('name the data a signed-in page fetches first, and nothing for someone not signed in', async () => {
+    const url = '/app/attendance?type=event&id=abc%40123';
+    const signedIn = await t.request({ method: 'GET', url, cookie: adminCookie });
+    expect(signedIn.body).toContain('href="/api/v1/session"');
+    expect(signedIn.body).toContain('href="/api/v1/attendance/events/abc%40123"');
+    const anonymous = await t.request({ method: 'GET', url });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.body).not.toContain('/api/v1/');
+  });
+
+  it("send a hashed file only the headers a file needs, and the page all of them", async () => {
+    const asset = await t.request({ method: 'GET', url: '/assets/index-A1.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['permissions-policy']).toBeUndefined();
+    const page = await t.request({ method: 'GET', url: '/app/dashboard' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['permissions-policy']).toContain('camera=(self)');
   });
 });

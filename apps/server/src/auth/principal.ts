@@ -122,6 +122,15 @@ async function sessionToken(auth: Auth, headers: IncomingHttpHeaders): Promise<s
   return (raw && verifiedToken(raw, context.secret)) || undefined;
 }
 
+/**
+ * Whether the request carries a session cookie at all, valid or not: enough for the page's HTML to
+ * name what a signed-in page fetches first (web/route-preloads.ts); the API decides the rest.
+ */
+export async function carriesSessionCookie(auth: Auth, headers: IncomingHttpHeaders): Promise<boolean> {
+  const context = await auth.$context;
+  return Boolean(headers.cookie && readCookie(headers.cookie, context.authCookies.sessionToken.name));
+}
+
 /** The id of the session the request's cookie names, if the session exists (for signing out). */
 export async function sessionIdOf(
   deps: { auth: Auth; db: Db },

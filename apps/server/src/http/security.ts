@@ -26,6 +26,20 @@ export const PERMISSIONS_POLICY = [
   'browsing-topics=()',
 ].join(', ');
 
+/** The built app's hashed files (scripts, styles, the catalog), never a document. */
+const ASSETS = '/assets/';
+
+/**
+ * What a hashed file keeps of the security headers. The others govern documents and workers (a
+ * script runs under its page's policy, not its own), and a cold page loads some twenty of these
+ * files: some 800 bytes each of headers no browser reads.
+ */
+const ASSET_HEADERS = new Set([
+  'x-content-type-options',
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+]);
+
 /**
  * Security headers, and a check that state-changing requests come from Tun's own pages.
  * Cookies are SameSite=Lax already; the Origin check also stops a same-site attacker.
@@ -60,11 +74,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
   headers['permissions-policy'] = PERMISSIONS_POLICY;
   const entries = Object.entries(headers);
+  const assetEntries = entries.filter(([name]) => ASSET_HEADERS.has(name));
 
   app.addHook('onRequest', (request, reply, done) => {
     // On the raw response, as helmet sets them: a hijacked answer (the live stream) has them too,
     // and a route's own value (a download's policy) still wins.
-    for (const [name, value] of entries) reply.raw.setHeader(name, value);
+    for (const [name, value] of request.url.startsWith(ASSETS) ? assetEntries : entries) {
+      reply.raw.setHeader(name, value);
+    }
     // API answers are personal (a session's data, or a problem about it): no cache keeps them.
     // Answers revalidated by ETag say 'private, no-cache' themselves (docs/decisions/009-calendar.md).
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');

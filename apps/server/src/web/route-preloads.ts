@@ -24,6 +24,16 @@ function linkFor(file: string): string {
   return `<link rel="modulepreload" crossorigin href="${file}">`;
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+
+/** API answers the page fetches first (page-data.ts): fetched with the page's code, not after it. */
+function dataLinks(paths: readonly string[]): string {
+  return paths
+    .map((path) => path.replace(/[&"<>]/g, (char) => HTML_ESCAPES[char] ?? char))
+    .map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`)
+    .join('');
+}
+
 function linksFor(files: readonly string[]): string {
   return files
     .filter((file) => ASSET_URL.test(file))
@@ -70,14 +80,18 @@ export class PageShells {
     return new PageShells(readFileSync(indexPath, 'utf8'), preloads);
   }
 
-  /** The HTML for a request path (`app/attendance`, no query). */
-  htmlFor(path: string): string {
+  /**
+   * The HTML for a request path (`app/attendance`, no query), naming `data`, the API addresses the
+   * page fetches first, for the browser to fetch at once.
+   */
+  htmlFor(path: string, data: readonly string[] = []): string {
     const segments = segmentsOf(path);
     const page = this.pages.find(
       (candidate) =>
         candidate.segments.length === segments.length &&
         candidate.segments.every((segment, index) => segment === null || segment === segments[index]),
     );
-    return page?.html ?? this.indexHtml;
+    const html = page?.html ?? this.indexHtml;
+    return data.length > 0 ? html.replace('</head>', `${dataLinks(data)}</head>`) : html;
   }
 }

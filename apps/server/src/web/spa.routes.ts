@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context';
 import { ProblemError } from '../http/problem';
+import { pageDataPaths } from '@tun/shared/page-data';
+import { carriesSessionCookie } from '../auth/principal';
 import { PageShells } from './route-preloads';
 
 function filesUnder(root: string): Set<string> {
@@ -76,9 +78,14 @@ export async function spaRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       shellsBuiltAt = indexBuiltAt;
     }
     if (!shells) throw new ProblemError('not-found', 'Nettappen er ikke bygd ennå (npm run build).');
+    // Someone signed in also gets the API answers the page needs first named in it.
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+    const data = (await carriesSessionCookie(ctx.auth, request.headers))
+      ? pageDataPaths(path, new URLSearchParams(query))
+      : [];
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(shells.htmlFor(path));
+      .send(shells.htmlFor(path, data));
   });
 }

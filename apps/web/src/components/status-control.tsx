@@ -1,6 +1,7 @@
-import { SegmentedControl } from '@mantine/core';
 import { ATTENDANCE_STATUSES, type AttendanceStatus } from '@tun/shared/attendance';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './status-control.module.css';
 
 /**
  * Each status has its own colour so a teacher sees the sheet at a glance; the text says it too.
@@ -19,9 +20,26 @@ export function isAttendanceStatus(value: unknown): value is AttendanceStatus {
 /** Til stede, Ikke til stede, Gyldig fravær: present first, the usual answer. */
 const ORDER: readonly AttendanceStatus[] = ['attending', 'notAttending', 'justifiedLeave'];
 
+/** The statuses' names in the reader's language. */
+export type StatusLabels = Record<AttendanceStatus, string>;
+
+/** The statuses' names, looked up once by a list for all its rows. */
+export function useStatusLabels(): StatusLabels {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      attending: t('attendanceStatus.attending'),
+      notAttending: t('attendanceStatus.notAttending'),
+      justifiedLeave: t('attendanceStatus.justifiedLeave'),
+    }),
+    [t],
+  );
+}
+
 interface StatusControlProps {
   /** None chosen yet (a scholar's proposal): no option is checked. */
   value: AttendanceStatus | null;
+  labels: StatusLabels;
   onChange: (status: AttendanceStatus) => void;
   /** The id of the student's name: the radio group is named by it. */
   labelledBy: string;
@@ -32,47 +50,40 @@ interface StatusControlProps {
  * One tap per student: a radio group (arrow keys move between the three) with big targets. A tap
  * or Space on the status already shown counts too: a radio that is checked fires no change (and
  * Chromium no click on Space), but the teacher confirming what a scan showed is a registration.
+ * Native radios in labels, not Mantine's SegmentedControl, which measured itself after mounting.
  */
-export function StatusControl({ value, onChange, labelledBy, disabled }: StatusControlProps) {
-  const { t } = useTranslation();
-  const data = ORDER.map((status) => ({
-    value: status,
-    label: t(`attendanceStatus.${status}`),
-  }));
+export function StatusControl({ value, labels, onChange, labelledBy, disabled }: StatusControlProps) {
+  const name = useId();
   const reselect = (target: EventTarget) => {
     if (target instanceof HTMLInputElement && target.value === value && isAttendanceStatus(target.value)) {
       onChange(target.value);
     }
   };
   return (
-    <SegmentedControl
-      data={data}
-      value={value ?? ''}
-      onChange={(next) => {
-        if (isAttendanceStatus(next)) onChange(next);
-      }}
-      onClick={(event) => reselect(event.target)}
-      onKeyDown={(event) => {
-        if (event.key === ' ') reselect(event.target);
-      }}
+    <div
+      role="radiogroup"
       aria-labelledby={labelledBy}
-      color={value ? STATUS_COLORS[value] : undefined}
-      autoContrast
-      disabled={disabled}
-      fullWidth
-      transitionDuration={0}
-      styles={{
-        root: { minWidth: 'min(100%, 22rem)' },
-        // 44 px targets (WCAG 2.5.5), thumbs on a phone.
-        label: {
-          minHeight: 44,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          whiteSpace: 'normal',
-          lineHeight: 1.2,
-        },
-      }}
-    />
+      className={classes.root}
+      data-disabled={disabled || undefined}
+    >
+      {ORDER.map((status) => (
+        <label key={status} className={classes.option} data-status={status}>
+          <input
+            type="radio"
+            className={classes.input}
+            name={name}
+            value={status}
+            checked={value === status}
+            disabled={disabled}
+            onChange={() => onChange(status)}
+            onClick={(event) => reselect(event.target)}
+            onKeyDown={(event) => {
+              if (event.key === ' ') reselect(event.target);
+            }}
+          />
+          {labels[status]}
+        </label>
+      ))}
+    </div>
   );
 }

@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Textarea } from '@mantine/core';
 import { IconNote } from '@tabler/icons-react';
 import { ATTENDANCE_NOTE_MAX, type AttendanceStatus } from '@tun/shared/attendance';
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { StatusControl, STATUS_COLORS } from './status-control';
+import { StatusControl, STATUS_COLORS, type StatusLabels } from './status-control';
+import classes from './student-status-row.module.css';
 
 export interface StudentStatusChange {
   status?: AttendanceStatus;
@@ -20,6 +20,8 @@ interface StudentStatusRowProps {
   /** Without it the row is read-only: the status as a badge and the note as text. */
   onChange?: (change: StudentStatusChange) => void;
   disabled?: boolean;
+  /** The statuses' names, from useStatusLabels() in the list: one lookup for all its rows. */
+  statusLabels: StatusLabels;
   /** The feature's words for the note, each naming the student where a screen reader needs it. */
   texts: {
     note: string;
@@ -33,7 +35,11 @@ interface StudentStatusRowProps {
   children?: ReactNode;
 }
 
-/** One student on a sheet (the teacher's or the scholar's): name, what is known, status and note. */
+/**
+ * One student on a sheet (the teacher's or the scholar's): name, what is known, status and note.
+ * Its words come from the list, not a translation hook per row: a sheet of sixty rows spent more
+ * on setting up sixty hooks than on the rows themselves.
+ */
 export function StudentStatusRow({
   studentId,
   name,
@@ -42,81 +48,76 @@ export function StudentStatusRow({
   note,
   onChange,
   disabled,
+  statusLabels,
   texts,
   children,
 }: StudentStatusRowProps) {
-  const { t } = useTranslation();
   const nameId = useId();
   const noteId = useId();
   const [noteOpen, setNoteOpen] = useState(false);
 
   return (
-    <Paper component="li" withBorder radius="md" p="sm" data-student-id={studentId}>
-      <Stack gap="xs">
-        <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-          <Stack gap={4} style={{ flex: '1 1 12rem', minWidth: 0 }}>
-            <Text fw={600} id={nameId} style={{ overflowWrap: 'anywhere' }}>
-              {name}
-            </Text>
-            {badges && <Group gap={6}>{badges}</Group>}
-          </Stack>
-          {onChange ? (
-            <StatusControl
-              value={status}
-              labelledBy={nameId}
-              onChange={(next) => onChange({ status: next })}
-              disabled={disabled}
-            />
-          ) : status === null ? (
-            <Badge size="lg" variant="outline" color="gray" tt="none">
-              {texts.notRegistered}
-            </Badge>
-          ) : (
-            <Badge size="lg" variant="filled" color={STATUS_COLORS[status]} autoContrast tt="none">
-              {t(`attendanceStatus.${status}`)}
-            </Badge>
-          )}
-        </Group>
+    <li className={classes.row} data-student-id={studentId}>
+      <div className={classes.main}>
+        <div className={classes.who}>
+          <p className={classes.name} id={nameId}>
+            {name}
+          </p>
+          {badges && <div className={classes.badges}>{badges}</div>}
+        </div>
         {onChange ? (
-          <>
-            <Group gap="xs" wrap="nowrap">
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                leftSection={<IconNote size={16} aria-hidden="true" />}
-                aria-expanded={noteOpen}
-                aria-controls={noteOpen ? noteId : undefined}
-                aria-label={texts.noteToggle}
-                disabled={disabled}
-                onClick={() => setNoteOpen((open) => !open)}
-              >
-                {texts.note}
-              </Button>
-              {!noteOpen && note && (
-                <Text size="sm" c="dimmed" truncate style={{ minWidth: 0 }}>
-                  {note}
-                </Text>
-              )}
-            </Group>
-            {noteOpen && (
-              <Textarea
-                id={noteId}
-                label={texts.noteLabel}
-                value={note}
-                maxLength={ATTENDANCE_NOTE_MAX}
-                autosize
-                minRows={1}
-                maxRows={4}
-                disabled={disabled}
-                onChange={(event) => onChange({ note: event.currentTarget.value })}
-              />
-            )}
-          </>
+          <StatusControl
+            value={status}
+            labels={statusLabels}
+            labelledBy={nameId}
+            onChange={(next) => onChange({ status: next })}
+            disabled={disabled}
+          />
+        ) : status === null ? (
+          <Badge size="lg" variant="outline" color="gray" tt="none">
+            {texts.notRegistered}
+          </Badge>
         ) : (
-          note && <Text size="sm">{texts.noteRead}</Text>
+          <Badge size="lg" variant="filled" color={STATUS_COLORS[status]} autoContrast tt="none">
+            {statusLabels[status]}
+          </Badge>
         )}
-        {children}
-      </Stack>
-    </Paper>
+      </div>
+      {onChange ? (
+        <>
+          <div className={classes.noteLine}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconNote size={16} aria-hidden="true" />}
+              aria-expanded={noteOpen}
+              aria-controls={noteOpen ? noteId : undefined}
+              aria-label={texts.noteToggle}
+              disabled={disabled}
+              onClick={() => setNoteOpen((open) => !open)}
+            >
+              {texts.note}
+            </Button>
+            {!noteOpen && note && <p className={classes.noteShort}>{note}</p>}
+          </div>
+          {noteOpen && (
+            <Textarea
+              id={noteId}
+              label={texts.noteLabel}
+              value={note}
+              maxLength={ATTENDANCE_NOTE_MAX}
+              autosize
+              minRows={1}
+              maxRows={4}
+              disabled={disabled}
+              onChange={(event) => onChange({ note: event.currentTarget.value })}
+            />
+          )}
+        </>
+      ) : (
+        note && <p className={classes.noteRead}>{texts.noteRead}</p>
+      )}
+      {children}
+    </li>
   );
 }

@@ -1,3 +1,4 @@
+import { API_BASE } from '@tun/shared/page-data';
 import { isProblem, PROBLEMS, type Problem } from '@tun/shared/problem';
 import { fieldErrorMessage } from './form-errors';
 import { apiRequestSent } from './live-floor';
@@ -37,7 +38,6 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-const API_BASE = '/api/v1';
 
 // Used when a proxy or crashed server answers without problem+json.
 function fallbackCode(status: number): string {
@@ -83,9 +83,12 @@ async function readProblem(response: Response): Promise<Problem> {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
+  // A GET sends no header of its own: the browser then uses what the page's HTML preloaded
+  // (page-data.ts), which it does only for a request like the preload's. The API answers JSON anyway.
+  const headers: Record<string, string> = {};
   let body: string | undefined;
   if (method !== 'GET') {
+    headers.Accept = 'application/json, application/problem+json';
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body ?? {});
   }

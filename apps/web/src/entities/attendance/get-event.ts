@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CalendarEvent } from '@tun/shared/calendar';
+import { calendarEventPath } from '@tun/shared/page-data';
 import { apiRequest } from '../../lib/api-client';
 import { calendarQueryKey } from '../calendar/get-calendar-events';
 
 export function getEvent(eventId: string, signal?: AbortSignal): Promise<CalendarEvent> {
-  return apiRequest<CalendarEvent>(`/calendar/events/${encodeURIComponent(eventId)}`, { signal });
+  return apiRequest<CalendarEvent>(calendarEventPath(eventId), { signal });
 }
 
 export function eventQueryOptions(eventId: string) {

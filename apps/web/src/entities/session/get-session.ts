@@ -1,11 +1,12 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { Session } from '@tun/shared/auth';
+import { SESSION_PATH } from '@tun/shared/page-data';
 import { apiRequest } from '../../lib/api-client';
 
 export const sessionQueryKey = ['session'] as const;
 
 export function getSession(signal?: AbortSignal): Promise<Session> {
-  return apiRequest<Session>('/session', { signal });
+  return apiRequest<Session>(SESSION_PATH, { signal });
 }
 
 export const sessionQueryOptions = queryOptions({

@@ -1,8 +1,9 @@
 import { Badge } from '@mantine/core';
 import type { AttendanceStatus } from '@tun/shared/attendance';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { StudentStatusRow } from '../../../components/student-status-row';
+import type { StatusLabels } from '../../../components/status-control';
 import type { ExpectedStudent, StudentMark } from '../model/proposal-model';
 
 interface ProposeRowProps {
@@ -12,6 +13,9 @@ interface ProposeRowProps {
   preliminary: AttendanceStatus | undefined;
   disabled: boolean;
   onMark: (studentId: string, change: StudentMark) => void;
+  statusLabels: StatusLabels;
+  /** The sheet's translation: a hook in each row cost more than the rows (student-status-row.tsx). */
+  t: TFunction;
 }
 
 /** One student on the scholar's sheet: name, absence known in advance, status and note. */
@@ -21,8 +25,9 @@ export const ProposeRow = memo(function ProposeRow({
   preliminary,
   disabled,
   onMark,
+  statusLabels,
+  t,
 }: ProposeRowProps) {
-  const { t } = useTranslation();
 
   return (
     <StudentStatusRow
@@ -31,7 +36,7 @@ export const ProposeRow = memo(function ProposeRow({
       badges={
         preliminary && (
           <Badge variant="light" color="blue" tt="none">
-            {t('proposals.propose.preliminary', { status: t(`attendanceStatus.${preliminary}`) })}
+            {t('proposals.propose.preliminary', { status: statusLabels[preliminary] })}
           </Badge>
         )
       }
@@ -39,6 +44,7 @@ export const ProposeRow = memo(function ProposeRow({
       note={mark?.note ?? ''}
       onChange={(change) => onMark(student.id, change)}
       disabled={disabled}
+      statusLabels={statusLabels}
       texts={{
         note: t('proposals.propose.note'),
         noteToggle: t('proposals.propose.noteToggle', { name: student.name }),

@@ -14,6 +14,7 @@ import { useGroups } from '../../../entities/groups/get-groups';
 import { usePeople } from '../../../entities/people/get-people';
 import { useSubmitProposal } from '../api/submit-proposal';
 import { ProposeRow } from './propose-row';
+import { useStatusLabels } from '../../../components/status-control';
 import {
   expectedStudents,
   filterStudents,
@@ -49,6 +50,7 @@ interface ProposeSheetProps {
  */
 export function ProposeSheet({ event, proposal }: ProposeSheetProps) {
   const { t, i18n } = useTranslation();
+  const statusLabels = useStatusLabels();
   const errorMessage = useErrorMessage();
   const headingId = useId();
   const people = usePeople();
@@ -163,6 +165,8 @@ export function ProposeSheet({ event, proposal }: ProposeSheetProps) {
                 preliminary={known.get(student.id)}
                 disabled={decided}
                 onMark={onMark}
+                statusLabels={statusLabels}
+                t={t}
               />
             ))}
           </Stack>

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AttendanceSheet } from '@tun/shared/attendance';
 import { attendanceQueryKey } from '../../../entities/attendance/attendance-query-key';
+import { attendanceSheetPath } from '@tun/shared/page-data';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Event ids may be schedule occurrences (`entry@ms#line`): '@' and '#' must be encoded in a path. */
-export function eventPath(eventId: string): string {
-  return `/attendance/events/${encodeURIComponent(eventId)}`;
-}
-
 export function getAttendanceSheet(eventId: string, signal?: AbortSignal): Promise<AttendanceSheet> {
-  return apiRequest<AttendanceSheet>(eventPath(eventId), { signal });
+  return apiRequest<AttendanceSheet>(attendanceSheetPath(eventId), { signal });
 }
 
 export function attendanceSheetQueryOptions(eventId: string) {

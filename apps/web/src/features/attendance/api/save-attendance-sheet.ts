@@ -20,7 +20,8 @@ import { attendanceQueryKey } from '../../../entities/attendance/attendance-quer
 import { sessionQueryKey } from '../../../entities/session/get-session';
 import type { SheetEdits } from '../model/sheet-model';
 import { alreadySaved, saveRetryDelay, shouldRetrySave, type SheetSaveSnapshot } from '../model/sheet-saves';
-import { attendanceSheetQueryOptions, eventPath, getAttendanceSheet } from './get-attendance-sheet';
+import { attendanceSheetPath } from '@tun/shared/page-data';
+import { attendanceSheetQueryOptions, getAttendanceSheet } from './get-attendance-sheet';
 
 /** SPEC §7 batch write: every listed student in one request and one transaction. */
 export function saveAttendanceSheet({
@@ -30,7 +31,7 @@ export function saveAttendanceSheet({
   eventId: string;
   input: AttendanceSheetInput;
 }): Promise<AttendanceSheet> {
-  return apiRequest<AttendanceSheet>(eventPath(eventId), { method: 'PUT', body: input });
+  return apiRequest<AttendanceSheet>(attendanceSheetPath(eventId), { method: 'PUT', body: input });
 }
 
 /** One save of a sheet, as it waits in the queue. */

@@ -41,7 +41,7 @@ import {
   type SheetEdits,
 } from '../model/sheet-model';
 import { mergeEdits, replaceable, sheetSaveState, type SheetSaveState } from '../model/sheet-saves';
-import { STATUS_COLORS } from '../../../components/status-control';
+import { STATUS_COLORS, useStatusLabels } from '../../../components/status-control';
 import { LoadError } from '../../../components/load-error';
 
 const STATUS_ORDER: readonly AttendanceStatus[] = ['attending', 'notAttending', 'justifiedLeave'];
@@ -108,6 +108,7 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
   const people = usePeople({ former: true });
   const calendarNames = useCalendarNames();
   const session = useSession();
+  const statusLabels = useStatusLabels();
   const save = useSaveAttendanceSheet();
   const discardSave = useDiscardSheetSave();
   const queryClient = useQueryClient();
@@ -309,6 +310,8 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
                 canChange={canChange}
                 onEdit={onEdit}
                 nameOf={nameOf}
+                statusLabels={statusLabels}
+                t={t}
               />
             ))}
           </Stack>

@@ -2,8 +2,9 @@ import { Badge, Button } from '@mantine/core';
 import { IconHistory, IconNfc } from '@tabler/icons-react';
 import type { AttendanceSheetRow } from '@tun/shared/attendance';
 import { memo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { StudentStatusRow } from '../../../components/student-status-row';
+import type { StatusLabels } from '../../../components/status-control';
 import { shownNote, shownStatus, statusChanged, type RowEdit } from '../model/sheet-model';
 import { RecordHistoryModal } from './record-history-modal';
 
@@ -15,6 +16,9 @@ interface SheetRowProps {
   onEdit: (studentId: string, change: RowEdit) => void;
   /** Names of the people in the record's history. */
   nameOf: (personId: string | null) => string;
+  statusLabels: StatusLabels;
+  /** The sheet's translation: a hook in each of sixty rows cost more than the rows (student-status-row.tsx). */
+  t: TFunction;
 }
 
 /** One student on the sheet: name, what is known already (advance notice, scan), status and note. */
@@ -25,8 +29,9 @@ export const SheetRow = memo(function SheetRow({
   canChange,
   onEdit,
   nameOf,
+  statusLabels,
+  t,
 }: SheetRowProps) {
-  const { t } = useTranslation();
   const status = shownStatus(row, edit);
   const note = shownNote(row, edit);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -74,6 +79,7 @@ export const SheetRow = memo(function SheetRow({
       status={status}
       note={note}
       onChange={canChange ? (change) => onEdit(row.studentId, change) : undefined}
+      statusLabels={statusLabels}
       texts={{
         note: t('attendance.sheet.note'),
         noteToggle: t('attendance.sheet.noteToggle', { name }),
@@ -94,14 +100,17 @@ export const SheetRow = memo(function SheetRow({
           >
             {t('attendance.history.open')}
           </Button>
-          <RecordHistoryModal
-            eventId={row.record.eventId}
-            studentId={row.studentId}
-            name={name}
-            nameOf={nameOf}
-            opened={historyOpen}
-            onClose={() => setHistoryOpen(false)}
-          />
+          {/* Mounted only when opened: closed, each row's dialog and history query cost the sheet's render. */}
+          {historyOpen && (
+            <RecordHistoryModal
+              eventId={row.record.eventId}
+              studentId={row.studentId}
+              name={name}
+              nameOf={nameOf}
+              opened
+              onClose={() => setHistoryOpen(false)}
+            />
+          )}
         </>
       )}
     </StudentStatusRow>

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { NotificationList } from '@tun/shared/notifications';
+import { UNREAD_COUNT_PATH } from '@tun/shared/page-data';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -29,7 +30,8 @@ export function getNotifications(
 export const unreadCountQueryOptions = () =>
   queryOptions({
     queryKey: [...notificationsQueryKey, 'unread-count'],
-    queryFn: ({ signal }) => getNotifications({ unread: true, limit: 1 }, signal),
+    // The address every page's HTML preloads.
+    queryFn: ({ signal }) => apiRequest<NotificationList>(UNREAD_COUNT_PATH, { signal }),
     select: (list) => list.unreadCount,
   });
 
