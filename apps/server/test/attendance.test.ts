@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTENDANCE_MESSAGES, type AttendanceRecord, type AttendanceSheet } from '@tun/shared';
+import {
+  ATTENDANCE_MESSAGES,
+  shortFullName,
+  todayInSchoolZone,
+  type AttendanceRecord,
+  type AttendanceSheet,
+} from '@tun/shared';
 import { attendanceSchool } from './attendance-factories';
 import { addRoles } from '../src/modules/people/people.repository';
 import { callApi, createPerson, lastLiveEventId, liveEventsAfter, login } from './factories';
@@ -128,6 +134,8 @@ describe.each(dialects())('attendance on %s', (dialect) => {
 
     it("keeps one event's sheet while another's is saved, and drops every sheet on a calendar change", async () => {
       const { eventL, eventM } = await freshWeek();
+      // Asked twice: an answer is kept on its second asking (decision 029).
+      await t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher });
       const first = await t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher });
       const etag = first.headers.etag as string;
       const revalidate = () =>
@@ -257,6 +265,123 @@ describe.each(dialects())('attendance on %s', (dialect) => {
         detail: ATTENDANCE_MESSAGES.eventMissing,
       });
       expect((await save('no-such-event', [])).status).toBe(404);
+    });
+  });
+
+  describe('the names a sheet carries', () => {
+    const personName = async (id: string) => {
+      const row = await t.ctx.database.db
+        .selectFrom('person')
+        .select(['first_name', 'middle_name', 'last_name'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return shortFullName({ first: row.first_name, middle: row.middle_name, last: row.last_name });
+    };
+    const newStudent = async (name: { first: string; middle?: string; last: string }) =>
+      (await createPerson(t, schoolId, name)).personId;
+
+    it('names every student of the rows, who saved it, its room and the lines attending', async () => {
+      const room = await api<{ id: string }>(admin, 'POST', '/api/v1/rooms', { name: 'Gymsalen' });
+      expect(room.status).toBe(201);
+      const created = await api<{ id: string }>(admin, 'POST', '/api/v1/calendar/events', {
+        name: 'Turdag',
+        start: '2027-06-08T08:00:00.000Z',
+        end: '2027-06-08T10:00:00.000Z',
+        type: 'class',
+        mandatory: true,
+        roomUsed: room.body.id,
+        groupsAttending: [lineL],
+      });
+      expect(created.status).toBe(201);
+      const saved = await save(created.body.id, [{ studentId: students.anna.id, manualStatus: 'attending' }]);
+      expect(saved.status).toBe(200);
+      const { body } = await sheet(teacher, created.body.id);
+      expect(body.names.room).toBe('Gymsalen');
+      expect(body.names.attendees).toEqual(['Friluftsliv']);
+      expect(Object.keys(body.names.people).sort()).toEqual(
+        [students.anna.id, students.bjorn.id, teacherId].sort(),
+      );
+      expect(body.names.people[students.anna.id]).toEqual({
+        name: await personName(students.anna.id),
+        former: null,
+      });
+      expect(body.names.people[teacherId]).toEqual({ name: await personName(teacherId), former: null });
+      // The save's own answer carries them too.
+      expect(saved.body.names.people[teacherId]?.name).toBe(await personName(teacherId));
+
+      const { eventL } = await freshWeek();
+      const lesson = (await sheet(teacher, eventL)).body;
+      expect(lesson.names.room).toBeNull();
+      expect(lesson.names.attendees).toEqual(['Friluftsliv']);
+    });
+
+    it('marks a student and a teacher who have left, with short full names', async () => {
+      const { eventL } = await freshWeek();
+      const frida = await newStudent({ first: 'Frida', middle: 'marie', last: 'Lund' });
+      const leaving = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
+      const leavingCookie = await login(t, leaving.email);
+      const saved = await save(
+        eventL,
+        [
+          { studentId: students.anna.id, manualStatus: 'attending' },
+          { studentId: frida, manualStatus: 'attending' },
+        ],
+        leavingCookie,
+      );
+      expect(saved.status).toBe(200);
+      const today = todayInSchoolZone();
+      for (const id of [frida, leaving.personId]) {
+        expect((await api(admin, 'PUT', `/api/v1/people/${id}/left`, { leftOn: today })).status).toBe(200);
+      }
+      const { body } = await sheet(teacher, eventL);
+      expect(body.registration?.registeredBy).toBe(leaving.personId);
+      expect(body.names.people[frida]).toEqual({ name: 'Frida M. Lund', former: 'student' });
+      expect(body.names.people[leaving.personId]?.former).toBe('staff');
+      expect(body.names.people[students.anna.id]?.former).toBeNull();
+    });
+
+    it('gives a student only the names their own row shows', async () => {
+      const { eventL } = await freshWeek();
+      await save(eventL, [
+        { studentId: students.anna.id, manualStatus: 'attending' },
+        { studentId: students.bjorn.id, manualStatus: 'notAttending' },
+      ]);
+      const own = await sheet(students.anna.cookie, eventL);
+      expect(own.status).toBe(200);
+      expect(Object.keys(own.body.names.people).sort()).toEqual([students.anna.id, teacherId].sort());
+      expect(own.body.names.people[students.bjorn.id]).toBeUndefined();
+      // A scholar is on no sheet: only who saved it.
+      expect(Object.keys((await sheet(stipp, eventL)).body.names.people)).toEqual([teacherId]);
+    });
+
+    it('drops the kept sheet when someone on it is renamed', async () => {
+      const { eventL } = await freshWeek();
+      const gro = await newStudent({ first: 'Gro', last: 'Haug' });
+      await save(eventL, [{ studentId: gro, manualStatus: 'attending' }]);
+      const first = await t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher });
+      expect((first.json() as AttendanceSheet).names.people[gro]?.name).toBe('Gro Haug');
+      const etag = first.headers.etag as string;
+      // Asked again, the answer is kept: a revalidation is answered from it.
+      await t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher });
+      const kept = await t.request({
+        method: 'GET',
+        url: sheetUrl(eventL),
+        cookie: teacher,
+        headers: { 'if-none-match': etag },
+      });
+      expect(kept.statusCode).toBe(304);
+      const renamed = await callApi(t, admin, 'PATCH', `/api/v1/people/${gro}`, {
+        name: { first: 'Gro', last: 'Berg' },
+      });
+      expect(renamed.status).toBe(200);
+      const after = await t.request({
+        method: 'GET',
+        url: sheetUrl(eventL),
+        cookie: teacher,
+        headers: { 'if-none-match': etag },
+      });
+      expect(after.statusCode).toBe(200);
+      expect((after.json() as AttendanceSheet).names.people[gro]?.name).toBe('Gro Berg');
     });
   });
 

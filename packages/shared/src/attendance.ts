@@ -128,12 +128,31 @@ export type AttendanceSheetRow = z.infer<typeof attendanceSheetRowSchema>;
 export const sheetPoliciesSchema = z.object({ change: z.boolean() });
 export type SheetPolicies = z.infer<typeof sheetPoliciesSchema>;
 
+/** Whether someone named on a sheet has left the school, as a student (no roles) or as staff. */
+export const FORMER_KINDS = ['student', 'staff'] as const;
+export type FormerKind = (typeof FORMER_KINDS)[number];
+
+/** The names a sheet shows, so that showing it needs no list of the school beside it. */
+export const attendanceSheetNamesSchema = z.object({
+  /**
+   * Everyone the sheet names: the students of its rows, who saved it, who registered each record
+   * and its absence in advance. Short full names; `former` says whether they have left the school.
+   */
+  people: z.record(z.string(), z.object({ name: z.string(), former: z.enum(FORMER_KINDS).nullable() })),
+  /** The event's room; null when it has none or its id is no longer known. */
+  room: z.string().nullable(),
+  /** The lines, electives and groups attending, in the event's order (null: not known); none: the whole school. */
+  attendees: z.array(z.string().nullable()),
+});
+export type AttendanceSheetNames = z.infer<typeof attendanceSheetNamesSchema>;
+
 export const attendanceSheetSchema = z.object({
   eventId: z.string(),
   /** Who last saved the sheet, and when (SPEC §7 eventAttendRegs). */
   registration: z.object({ registeredBy: z.string().nullable(), date: z.string() }).nullable(),
   rows: z.array(attendanceSheetRowSchema),
   policies: sheetPoliciesSchema,
+  names: attendanceSheetNamesSchema,
 });
 export type AttendanceSheet = z.infer<typeof attendanceSheetSchema>;
 

@@ -26,22 +26,30 @@ export const LIVE_TOPICS = {
       ['foodPlan', 'counts'],
       // Who sleeps in the house, their rooms and phones.
       ['house'],
+      // The names a sheet carries.
+      ['attendance', 'sheet'],
     ],
   },
   rooms: {
     screens: true,
     view: 'rooms:view',
-    invalidates: [['rooms'], ['lines'], ['electives'], ['calendar']],
+    invalidates: [['rooms'], ['lines'], ['electives'], ['calendar'], ['attendance', 'sheet']],
   },
   lines: {
     screens: true,
     view: 'lines:view',
-    invalidates: [['lines'], ['people'], ['students'], ['calendar']],
+    invalidates: [['lines'], ['people'], ['students'], ['calendar'], ['attendance', 'sheet']],
   },
-  electives: { view: 'electives:view', invalidates: [['electives'], ['calendar']] },
-  groups: { view: 'groups:view', invalidates: [['groups'], ['calendar']] },
+  // The sheets carry the names of the rooms, lines, electives and groups of their events, and
+  // follow the calendar for who is expected.
+  electives: { view: 'electives:view', invalidates: [['electives'], ['calendar'], ['attendance', 'sheet']] },
+  groups: { view: 'groups:view', invalidates: [['groups'], ['calendar'], ['attendance', 'sheet']] },
   // Schedules, events and feeds: every query key of the calendar starts with 'calendar'.
-  calendar: { screens: true, view: 'calendar:view', invalidates: [['calendar'], ['foodPlan']] },
+  calendar: {
+    screens: true,
+    view: 'calendar:view',
+    invalidates: [['calendar'], ['foodPlan'], ['attendance', 'sheet']],
+  },
   // Records, proposals and reports: keys start with 'attendance'.
   attendance: { view: 'absence:view', invalidates: [['attendance']] },
   // Absence registered in advance is kept from students (SPEC §6), so it has a topic of its own;

@@ -356,6 +356,50 @@ export function studentsOrScholarsAmong(
 }
 
 /**
+ * The people a sheet names: their name parts, the day they left, and whether they have a role
+ * (staff) or none (a student).
+ */
+export async function namedPeople(db: Queryable, schoolId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('person')
+    .select(['id', 'first_name', 'middle_name', 'last_name', 'left_on'])
+    .select((eb) => hasRoleBesides([])(eb).as('staff'))
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+type NamedPlace = 'room' | 'group';
+
+/**
+ * The names of an event's room and of the lines, electives and groups attending, in one query;
+ * ids no longer known are not in the answer.
+ */
+export async function placeAndAttendeeNames(
+  db: Queryable,
+  schoolId: string,
+  roomId: string | null,
+  groupIds: readonly string[],
+): Promise<{ kind: NamedPlace; id: string; name: string }[]> {
+  const kind = (value: NamedPlace) => sql.lit<NamedPlace>(value).as('kind');
+  const room = db
+    .selectFrom('room')
+    .select(['id', 'name', kind('room')])
+    .where('school_id', '=', schoolId)
+    .where('id', '=', roomId ?? '');
+  if (groupIds.length === 0) return roomId === null ? [] : room.execute();
+  const groups = (table: 'line' | 'elective' | 'temp_group') =>
+    db
+      .selectFrom(table)
+      .select(['id', 'name', kind('group')])
+      .where('school_id', '=', schoolId)
+      .where('id', 'in', groupIds);
+  const query = groups('line').unionAll(groups('elective')).unionAll(groups('temp_group'));
+  return roomId === null ? query.execute() : query.unionAll(room).execute();
+}
+
+/**
  * The students expected at an event: members of its lines, electives and temporary groups, or
  * every student of the school when it is for the whole school. Students are people without roles.
  */

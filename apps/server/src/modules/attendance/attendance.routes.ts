@@ -40,7 +40,8 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
   // A sheet follows its event (calendar), who is expected (people, lines, electives, groups),
-  // records and absence registered in advance. Records are announced by event, so a save or a
+  // the names it carries (people, rooms, lines, electives, groups), records and absence
+  // registered in advance. Records are announced by event, so a save or a
   // scan drops that event's sheets only, not every sheet of the school.
   const answers = createAnswerCache(
     ctx.live,

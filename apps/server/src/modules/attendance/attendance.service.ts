@@ -3,12 +3,15 @@ import {
   attendanceId,
   effectiveStatus,
   EVENT_DURATION_MAX_MS,
+  isCurrentPerson,
   mayViewAbsence,
   schoolDatesToInstants,
+  shortFullName,
   studentMissingError,
   sheetPoliciesOf,
   todayInSchoolZone,
   type AttendanceSheet,
+  type AttendanceSheetNames,
   type AttendanceStatus,
   type CalendarEvent,
   type Problem,
@@ -36,6 +39,8 @@ import {
   insertPreliminary,
   insertPreliminaryDay,
   lineRecordsBetween,
+  namedPeople,
+  placeAndAttendeeNames,
   preliminaryBetween,
   preliminaryOfStudentsBetween,
   recordExists,
@@ -161,7 +166,8 @@ function expectedStudentsKept(
 
 /**
  * The sheet of an event: every student expected, and anyone else with a record, with the
- * effective status. Someone who may see only their own absence gets only their own row.
+ * effective status. Someone who may see only their own absence gets only their own row. The
+ * sheet carries the names it shows, of those only what the rows given show.
  */
 export async function attendanceSheet(
   db: Queryable,
@@ -172,16 +178,17 @@ export async function attendanceSheet(
 ): Promise<AttendanceSheet> {
   const { schoolId } = actor;
   const event = await loadEvent(db, schoolId, eventId);
-  const [expected, records, registration, preliminary] = await Promise.all([
+  const [expected, records, registration, preliminary, places] = await Promise.all([
     members ? expectedStudentsKept(members, db, schoolId, event) : expectedStudents(db, schoolId, event),
     recordsOfEvent(db, schoolId, event.id),
     findRegistration(db, schoolId, event.id),
     preliminaryFor(db, schoolId, event),
+    placeAndAttendeeNames(db, schoolId, event.roomUsed, event.groupsAttending),
   ]);
   const byStudent = new Map(records.map((row) => [row.student_id, row]));
   const students = [...new Set([...expected, ...records.map((row) => row.student_id)])];
   const visible = students.filter((id) => mayViewAbsence(actor, id));
-  return {
+  const sheet = {
     eventId: event.id,
     registration: registration ? { registeredBy: registration.registered_by, date: registration.date } : null,
     rows: visible.map((studentId) => {
@@ -198,6 +205,54 @@ export async function attendanceSheet(
     }),
     policies: sheetPoliciesOf(actor),
   };
+  const groupNames = new Map(
+    places.filter((place) => place.kind === 'group').map((place) => [place.id, place.name]),
+  );
+  return {
+    ...sheet,
+    names: {
+      people: await peopleNames(db, schoolId, peopleNamedIn(sheet)),
+      room: places.find((place) => place.kind === 'room')?.name ?? null,
+      attendees: event.groupsAttending.map((id) => groupNames.get(id) ?? null),
+    },
+  };
+}
+
+/** Everyone the sheet's registration and rows name: students, who saved, who registered. */
+function peopleNamedIn(sheet: Pick<AttendanceSheet, 'registration' | 'rows'>): string[] {
+  const ids = new Set<string>();
+  const add = (id: string | null | undefined) => {
+    if (id) ids.add(id);
+  };
+  add(sheet.registration?.registeredBy);
+  for (const row of sheet.rows) {
+    add(row.studentId);
+    add(row.record?.registeredBy);
+    add(row.record?.preliminaryBy);
+    add(row.preliminary?.by);
+  }
+  return [...ids];
+}
+
+/**
+ * Short full names by id, and whether each has left the school, as the web marks it: a student
+ * (no roles) or staff whose leaving day has come.
+ */
+async function peopleNames(
+  db: Queryable,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<AttendanceSheetNames['people']> {
+  const rows = await namedPeople(db, schoolId, ids);
+  const today = todayInSchoolZone();
+  const names: AttendanceSheetNames['people'] = {};
+  for (const row of rows) {
+    names[row.id] = {
+      name: shortFullName({ first: row.first_name, middle: row.middle_name, last: row.last_name }),
+      former: isCurrentPerson({ leftOn: row.left_on }, today) ? null : row.staff ? 'staff' : 'student',
+    };
+  }
+  return names;
 }
 
 export interface StatusChange {

@@ -16,9 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
 import { useOnlineStatus } from '../../../lib/online-status';
-import { usePeople } from '../../../entities/people/get-people';
 import { useSession } from '../../../entities/session/get-session';
-import { useCalendarNames } from '../../../entities/calendar/use-calendar-names';
 import { attendanceSheetQueryOptions, useAttendanceSheet } from '../api/get-attendance-sheet';
 import { useEvent } from '../../../entities/attendance/get-event';
 import {
@@ -28,7 +26,7 @@ import {
   useSheetShown,
 } from '../api/save-attendance-sheet';
 import { eventRange } from '../model/event-format';
-import { nameMap } from '../model/people-names';
+import { sheetNameMap } from '../model/people-names';
 import { SheetRow } from './sheet-row';
 import {
   allPresent,
@@ -105,8 +103,6 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
   const sheet = useAttendanceSheet(eventId);
   // The server's answer for this sheet, so the save shows exactly when it would be accepted.
   const canChange = sheet.data?.policies.change ?? false;
-  const people = usePeople({ former: true });
-  const calendarNames = useCalendarNames();
   const session = useSession();
   const statusLabels = useStatusLabels();
   const save = useSaveAttendanceSheet();
@@ -121,10 +117,16 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
   const queued = saveState.kind === 'none' ? NO_EDITS : saveState.save.edits;
   const shownEdits = useMemo(() => mergeEdits(queued, edits), [queued, edits]);
 
+  // The sheet carries the names it shows: no list of the whole school is fetched beside it. A
+  // refetch keeps the names' object while they are unchanged, and with it `nameOf` and the rows.
+  const sheetPeople = sheet.data?.names.people;
   const names = useMemo(
     () =>
-      nameMap(people.data, { student: t('attendance.formerStudent'), staff: t('attendance.formerStaff') }),
-    [people.data, t],
+      sheetNameMap(sheetPeople, {
+        student: t('attendance.formerStudent'),
+        staff: t('attendance.formerStaff'),
+      }),
+    [sheetPeople, t],
   );
   const rows = useMemo(() => sheet.data?.rows ?? [], [sheet.data]);
   const pending = pendingChanges(rows, edits, queued);
@@ -141,11 +143,8 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
 
   // Stable, so that rows (memoised) render again only when their own data changes.
   const nameOf = useCallback(
-    (id: string | null | undefined) =>
-      id
-        ? (names.get(id) ?? (people.data ? t('attendance.unknownPerson') : ''))
-        : t('attendance.unknownPerson'),
-    [names, people.data, t],
+    (id: string | null | undefined) => (id ? names.get(id) : undefined) ?? t('attendance.unknownPerson'),
+    [names, t],
   );
 
   /**
@@ -187,12 +186,13 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
     if (current) submit(current);
   };
 
-  const roomName = event.data ? calendarNames.roomName(event.data.roomUsed) : null;
+  const roomName = sheet.data?.names.room;
   // Every line has its «Linjefag»: the heading alone does not say which lesson this is.
-  const attendees = event.data
-    ? event.data.groupsAttending.length === 0
+  const attendeeNames = sheet.data?.names.attendees;
+  const attendees = attendeeNames
+    ? attendeeNames.length === 0
       ? t('attendance.today.wholeSchool')
-      : calendarNames.attendees(event.data.groupsAttending, t('attendance.unknownGroup'))?.join(', ')
+      : attendeeNames.map((name) => name ?? t('attendance.unknownGroup')).join(', ')
     : undefined;
   const registration = sheet.data?.registration;
 

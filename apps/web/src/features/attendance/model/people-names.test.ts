@@ -1,6 +1,6 @@
 import type { Person } from '@tun/shared/people';
 import { describe, expect, it } from 'vitest';
-import { isStudent, nameMap, studentOptions } from './people-names';
+import { isStudent, nameMap, sheetNameMap, studentOptions } from './people-names';
 
 function person(id: string, first: string, last: string, roles: Person['roles'] = []): Person {
   return {
@@ -71,5 +71,28 @@ describe('nameMap', () => {
     expect(names.get('6')).toBe('Per Ås (tidligere ansatt)');
     expect(names.get('7')).toBe('Liv Ek');
     expect(nameMap(left).get('5')).toBe('Kari Dal');
+  });
+});
+
+describe('sheetNameMap', () => {
+  const former = { student: 'tidligere elev', staff: 'tidligere ansatt' };
+
+  it("marks those who have left as the sheet's answer says, as nameMap marks them", () => {
+    const names = sheetNameMap(
+      {
+        s1: { name: 'Kari Dal', former: 'student' },
+        t1: { name: 'Per Ås', former: 'staff' },
+        s2: { name: 'Liv Ek', former: null },
+      },
+      former,
+    );
+    expect(names.get('s1')).toBe('Kari Dal (tidligere elev)');
+    expect(names.get('t1')).toBe('Per Ås (tidligere ansatt)');
+    expect(names.get('s2')).toBe('Liv Ek');
+    expect(names.has('s3')).toBe(false);
+  });
+
+  it('is empty before the sheet has come', () => {
+    expect(sheetNameMap(undefined, former).size).toBe(0);
   });
 });

@@ -1,5 +1,12 @@
+import type { AttendanceSheetNames, FormerKind } from '@tun/shared/attendance';
 import { shortFullName } from '@tun/shared/names';
 import { isCurrentPerson, type Person } from '@tun/shared/people';
+
+/** How someone who has left the school is marked beside their name. */
+export interface FormerLabels {
+  student: string;
+  staff: string;
+}
 
 export interface StudentOption {
   value: string;
@@ -31,19 +38,30 @@ export function studentOptions(people: readonly Person[], locale: string): Stude
     .sort((a, b) => a.label.localeCompare(b.label, locale) || a.value.localeCompare(b.value));
 }
 
+/** The name as shown, marked («tidligere elev», «tidligere ansatt») when they have left. */
+function markedName(name: string, former: FormerKind | null, labels: FormerLabels | undefined): string {
+  return former && labels ? `${name} (${labels[former]})` : name;
+}
+
 /**
  * Short full names by id; unknown ids are not in the map. With `former`, someone who has left the
  * school is marked as such («tidligere elev», «tidligere ansatt») where their history appears.
  */
-export function nameMap(
-  people: readonly Person[] | undefined,
-  former?: { student: string; staff: string },
-): Map<string, string> {
+export function nameMap(people: readonly Person[] | undefined, former?: FormerLabels): Map<string, string> {
   return new Map(
     (people ?? []).map((person) => {
-      const name = shortFullName(person.name);
-      if (!former || isCurrentPerson(person)) return [person.id, name];
-      return [person.id, `${name} (${isStudent(person) ? former.student : former.staff})`];
+      const kind = isCurrentPerson(person) ? null : isStudent(person) ? 'student' : 'staff';
+      return [person.id, markedName(shortFullName(person.name), kind, former)];
     }),
+  );
+}
+
+/** The names an attendance sheet carries, by id, those who have left marked as nameMap marks them. */
+export function sheetNameMap(
+  people: AttendanceSheetNames['people'] | undefined,
+  former: FormerLabels,
+): Map<string, string> {
+  return new Map(
+    Object.entries(people ?? {}).map(([id, person]) => [id, markedName(person.name, person.former, former)]),
   );
 }

@@ -147,6 +147,7 @@ describe('alreadySaved', () => {
     registration: { registeredBy: 't1', date: '2026-11-23T08:00:00.000Z' },
     rows: sheetRows,
     policies: { change: true },
+    names: { people: {}, room: null, attendees: [] },
   });
   const edits = withEdit({}, 'a', { status: 'notAttending' });
   const input = sheetInput(rows, edits);
