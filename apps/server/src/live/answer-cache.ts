@@ -23,6 +23,12 @@ const ANSWER_MAX_BYTES = 512 * 1024;
  * least recently used answers of the school being answered go first, then other schools'.
  */
 const CACHE_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * Questions remembered as asked once, per school: an answer is kept only when its question comes
+ * a second time. Far more than the answers kept, so that a question asked again within minutes is
+ * still known; each is only its key.
+ */
+const ASKED_ONCE_PER_SCHOOL = 4 * ANSWERS_PER_SCHOOL;
 /** Event ids remembered to tell a repeat: far more than arrive between a commit and its NOTIFY. */
 const HEARD_EVENTS_KEPT = 1000;
 /** As app.ts compresses answers: above 1 KB, brotli at quality 4 (else gzip). */
@@ -50,6 +56,8 @@ interface SchoolAnswers {
   version: number;
   answers: Map<string, KeptAnswer>;
   making: Set<Making>;
+  /** Keys asked once and not kept (yet): see `answer`. */
+  askedOnce: Set<string>;
   values: Map<string, { version: number; value: Promise<unknown> }>;
 }
 
@@ -123,11 +131,20 @@ export function createAnswerCache(
   let keptBytes = 0;
   const sizeOf = (kept: KeptAnswer) =>
     kept.body.length + (kept.encoded.br?.length ?? 0) + (kept.encoded.gzip?.length ?? 0);
+  /** Notes a key as asked: its next answer is kept (see `answer`). */
+  const rememberAsked = (school: SchoolAnswers, key: string) => {
+    school.askedOnce.add(key);
+    if (school.askedOnce.size > ASKED_ONCE_PER_SCHOOL) {
+      school.askedOnce.delete(school.askedOnce.values().next().value!);
+    }
+  };
   const forget = (school: SchoolAnswers, key: string) => {
     const kept = school.answers.get(key);
     if (!kept) return;
     school.answers.delete(key);
     keptBytes -= sizeOf(kept);
+    // It was asked for more than once: after a change, its next answer is kept at once.
+    rememberAsked(school, key);
   };
   const makeRoom = (first: SchoolAnswers) => {
     for (const school of [first, ...schools.values()]) {
@@ -181,6 +198,7 @@ export function createAnswerCache(
         version: Math.max(live.latestId, newestHeard),
         answers: new Map(),
         making: new Set(),
+        askedOnce: new Set(),
         values: new Map(),
       };
       schools.set(schoolId, school);
@@ -223,8 +241,14 @@ export function createAnswerCache(
         school.making.delete(making);
       }
       const made: KeptAnswer = { version, about, body, encoded: {} };
-      // Only if nothing it follows changed meanwhile: otherwise it may already be out of date.
-      if (!making.changed && body.length <= ANSWER_MAX_BYTES) {
+      // Kept when asked for the second time, not the first: a question asked once (a week no one
+      // looks at again, a parameter that makes every address new) would push out answers that are
+      // asked again, and each such answer, kept just long enough to reach the old generation of
+      // the heap, made the collections that paused every request (decision 029, «Kept on the
+      // second asking»). Only if nothing it follows changed meanwhile: it may be out of date.
+      const askedBefore = school.askedOnce.delete(key);
+      if (!askedBefore) rememberAsked(school, key);
+      if (askedBefore && !making.changed && body.length <= ANSWER_MAX_BYTES) {
         forget(school, key);
         if (school.answers.size >= ANSWERS_PER_SCHOOL) forget(school, school.answers.keys().next().value!);
         school.answers.set(key, made);
