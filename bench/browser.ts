@@ -118,7 +118,8 @@ const VISIBLE = {
   dashboard: `(() => {
     const heading = document.querySelector('h1');
     const card = document.querySelector('section[aria-labelledby="dashboard-next-events"]');
-    return heading && card && heading.checkVisibility() && card.checkVisibility() &&
+    // The cards appear together (visibility: hidden until then), which checkVisibility() alone ignores.
+    return heading && card && heading.checkVisibility() && card.checkVisibility({ visibilityProperty: true }) &&
       !card.querySelector('.mantine-Loader-root') ? performance.now() : false;
   })()`,
   login: `(() => {

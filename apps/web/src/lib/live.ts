@@ -90,7 +90,7 @@ function invalidateRestored(queryClient: QueryClient): void {
  * Calls `then` once no query is fetching and no API request is under way, or after `capMs`.
  * Returns how to stop waiting.
  */
-function whenSettled(queryClient: QueryClient, capMs: number, then: () => void): () => void {
+export function whenSettled(queryClient: QueryClient, capMs: number, then: () => void): () => void {
   let waiting = true;
   const stop = () => {
     waiting = false;

@@ -1,7 +1,8 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AppFeature } from '@tun/shared/app-settings';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePageSettled } from '../../lib/use-page-settled';
 import { useCan } from '../../entities/session/access';
 import { useSession } from '../../entities/session/get-session';
 import { useSchool } from '../../entities/school/get-school';
@@ -12,6 +13,9 @@ import { LatestPostsCard } from '../../features/posts/components/latest-posts-ca
 import { TodaysMenuCard } from '../../features/food-planner/components/todays-menu-card';
 import { PendingLeaveCard } from '../../features/leave-approvals/components/pending-leave-card';
 
+/** How long the cards wait for each other before showing what they have. */
+const CARDS_WAIT_MS = 3000;
+
 export function DashboardPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -21,6 +25,9 @@ export function DashboardPage() {
   const longName = school.data?.longName ?? session.school.longName;
   const on = (feature: AppFeature) => session.features.includes(feature);
   const canDecideLeave = useCan('leave:approve');
+  // On a phone the cards stand in one column: shown as each one's data came, every card that grew
+  // pushed the others down the screen. They load unseen and appear together.
+  const cardsShown = usePageSettled(CARDS_WAIT_MS);
 
   return (
     <Stack gap="lg">
@@ -28,7 +35,12 @@ export function DashboardPage() {
         <Title order={1}>{t('dashboard.greeting', { name: session.user.name.first })}</Title>
         <Text size="lg">{t('dashboard.school', { school: longName })}</Text>
       </Stack>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      {!cardsShown && <Loader size="sm" aria-label={t('app.loading')} />}
+      <SimpleGrid
+        cols={{ base: 1, md: 2 }}
+        aria-busy={!cardsShown}
+        style={cardsShown ? undefined : { visibility: 'hidden' }}
+      >
         <NextEventsCard />
         {/* Each card belongs to a feature; one the school has switched off is not shown. */}
         {on('posts') && <LatestPostsCard />}
