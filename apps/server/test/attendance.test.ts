@@ -313,6 +313,12 @@ describe.each(dialects())('attendance on %s', (dialect) => {
       const lesson = (await sheet(teacher, eventL)).body;
       expect(lesson.names.room).toBeNull();
       expect(lesson.names.attendees).toEqual(['Friluftsliv']);
+
+      // The school's names are kept apart from the sheets: a renamed room is named anew.
+      await sheet(teacher, created.body.id);
+      const renamed = await api(admin, 'PATCH', `/api/v1/rooms/${room.body.id}`, { name: 'Gymsal 2' });
+      expect(renamed.status).toBe(200);
+      expect((await sheet(teacher, created.body.id)).body.names.room).toBe('Gymsal 2');
     });
 
     it('marks a student and a teacher who have left, with short full names', async () => {

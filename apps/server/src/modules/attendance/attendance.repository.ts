@@ -356,47 +356,35 @@ export function studentsOrScholarsAmong(
 }
 
 /**
- * The people a sheet names: their name parts, the day they left, and whether they have a role
- * (staff) or none (a student).
+ * The people of the school a sheet may name (all, or those among `ids`): their name parts, the
+ * day they left, and whether they have a role (staff) or none (a student).
  */
-export async function namedPeople(db: Queryable, schoolId: string, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return db
+export async function namedPeople(db: Queryable, schoolId: string, ids?: readonly string[]) {
+  if (ids?.length === 0) return [];
+  let query = db
     .selectFrom('person')
     .select(['id', 'first_name', 'middle_name', 'last_name', 'left_on'])
     .select((eb) => hasRoleBesides([])(eb).as('staff'))
-    .where('school_id', '=', schoolId)
-    .where('id', 'in', ids)
-    .execute();
+    .where('school_id', '=', schoolId);
+  if (ids) query = query.where('id', 'in', ids);
+  return query.execute();
 }
 
 type NamedPlace = 'room' | 'group';
 
-/**
- * The names of an event's room and of the lines, electives and groups attending, in one query;
- * ids no longer known are not in the answer.
- */
-export async function placeAndAttendeeNames(
+/** The names of the school's rooms and of its lines, electives and groups, in one query. */
+export async function placeNames(
   db: Queryable,
   schoolId: string,
-  roomId: string | null,
-  groupIds: readonly string[],
 ): Promise<{ kind: NamedPlace; id: string; name: string }[]> {
   const kind = (value: NamedPlace) => sql.lit<NamedPlace>(value).as('kind');
-  const room = db
-    .selectFrom('room')
-    .select(['id', 'name', kind('room')])
-    .where('school_id', '=', schoolId)
-    .where('id', '=', roomId ?? '');
-  if (groupIds.length === 0) return roomId === null ? [] : room.execute();
-  const groups = (table: 'line' | 'elective' | 'temp_group') =>
-    db
-      .selectFrom(table)
-      .select(['id', 'name', kind('group')])
-      .where('school_id', '=', schoolId)
-      .where('id', 'in', groupIds);
-  const query = groups('line').unionAll(groups('elective')).unionAll(groups('temp_group'));
-  return roomId === null ? query.execute() : query.unionAll(room).execute();
+  const named = (table: 'room' | 'line' | 'elective' | 'temp_group', as: NamedPlace) =>
+    db.selectFrom(table).select(['id', 'name', kind(as)]).where('school_id', '=', schoolId);
+  return named('room', 'room')
+    .unionAll(named('line', 'group'))
+    .unionAll(named('elective', 'group'))
+    .unionAll(named('temp_group', 'group'))
+    .execute();
 }
 
 /**

@@ -50,12 +50,12 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
     { byId: new Set(['attendance']) },
   );
   app.addHook('onClose', async () => answers.stop());
-  // Who is expected at a sheet, kept apart: it changes with people and memberships only, while
-  // every save and scan lets the sheets themselves go.
+  // Who is expected at a sheet and the names it shows, kept apart: they change with people,
+  // memberships and names only, while every save and scan lets the sheets themselves go.
   const members = createAnswerCache(
     ctx.live,
     'attendance-members',
-    new Set(['people', 'lines', 'electives', 'groups']),
+    new Set(['people', 'rooms', 'lines', 'electives', 'groups']),
   );
   app.addHook('onClose', async () => members.stop());
 

@@ -40,7 +40,7 @@ import {
   insertPreliminaryDay,
   lineRecordsBetween,
   namedPeople,
-  placeAndAttendeeNames,
+  placeNames,
   preliminaryBetween,
   preliminaryOfStudentsBetween,
   recordExists,
@@ -173,17 +173,20 @@ export async function attendanceSheet(
   db: Queryable,
   actor: Actor,
   eventId: string,
-  /** Keeps who is expected at the event's groups on its day (`expectedStudentsKept`). */
+  /**
+   * Keeps who is expected at the event's groups on its day (`expectedStudentsKept`) and the
+   * school's names (`schoolNames`).
+   */
   members?: AnswerCache,
 ): Promise<AttendanceSheet> {
   const { schoolId } = actor;
   const event = await loadEvent(db, schoolId, eventId);
-  const [expected, records, registration, preliminary, places] = await Promise.all([
+  const [expected, records, registration, preliminary, known] = await Promise.all([
     members ? expectedStudentsKept(members, db, schoolId, event) : expectedStudents(db, schoolId, event),
     recordsOfEvent(db, schoolId, event.id),
     findRegistration(db, schoolId, event.id),
     preliminaryFor(db, schoolId, event),
-    placeAndAttendeeNames(db, schoolId, event.roomUsed, event.groupsAttending),
+    schoolNames(db, schoolId, members),
   ]);
   const byStudent = new Map(records.map((row) => [row.student_id, row]));
   const students = [...new Set([...expected, ...records.map((row) => row.student_id)])];
@@ -205,16 +208,73 @@ export async function attendanceSheet(
     }),
     policies: sheetPoliciesOf(actor),
   };
-  const groupNames = new Map(
-    places.filter((place) => place.kind === 'group').map((place) => [place.id, place.name]),
+  const named = peopleNamedIn(sheet);
+  // Someone added since the names were kept, and not yet announced here (another instance's
+  // change on its way): read on their own.
+  const unknown = named.filter((id) => !known.people.has(id));
+  const added = personNames(await namedPeople(db, schoolId, unknown));
+  return { ...sheet, names: sheetNames(named, event, known, added) };
+}
+
+type PersonNames = Map<string, { name: string; leftOn: string | null; staff: boolean }>;
+
+interface SchoolNames {
+  people: PersonNames;
+  places: Map<string, { kind: 'room' | 'group'; name: string }>;
+}
+
+function personNames(rows: Awaited<ReturnType<typeof namedPeople>>): PersonNames {
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        name: shortFullName({ first: row.first_name, middle: row.middle_name, last: row.last_name }),
+        leftOn: row.left_on,
+        staff: Boolean(row.staff),
+      },
+    ]),
   );
+}
+
+/**
+ * The names of the school's people, rooms, lines, electives and groups, kept with who is expected
+ * when a cache is given (it follows all of those topics): a sheet made anew after every save then
+ * costs no query for its names.
+ */
+function schoolNames(db: Queryable, schoolId: string, members?: AnswerCache): Promise<SchoolNames> {
+  const load = async (): Promise<SchoolNames> => {
+    const [people, places] = await Promise.all([namedPeople(db, schoolId), placeNames(db, schoolId)]);
+    return { people: personNames(people), places: new Map(places.map((place) => [place.id, place])) };
+  };
+  return members ? members.value(schoolId, 'names', load) : load();
+}
+
+/**
+ * What the sheet names, of those only what its rows show: short full names, and whether each has
+ * left the school, as the web marks it (a student has no roles); the room; the attendees.
+ */
+function sheetNames(
+  named: readonly string[],
+  event: Pick<CalendarEvent, 'roomUsed' | 'groupsAttending'>,
+  known: SchoolNames,
+  added: PersonNames,
+): AttendanceSheetNames {
+  const today = todayInSchoolZone();
+  const people: AttendanceSheetNames['people'] = {};
+  for (const id of named) {
+    const person = known.people.get(id) ?? added.get(id);
+    if (!person) continue;
+    const current = isCurrentPerson({ leftOn: person.leftOn }, today);
+    people[id] = { name: person.name, former: current ? null : person.staff ? 'staff' : 'student' };
+  }
+  const placeName = (id: string, kind: 'room' | 'group') => {
+    const place = known.places.get(id);
+    return place?.kind === kind ? place.name : null;
+  };
   return {
-    ...sheet,
-    names: {
-      people: await peopleNames(db, schoolId, peopleNamedIn(sheet)),
-      room: places.find((place) => place.kind === 'room')?.name ?? null,
-      attendees: event.groupsAttending.map((id) => groupNames.get(id) ?? null),
-    },
+    people,
+    room: event.roomUsed === null ? null : placeName(event.roomUsed, 'room'),
+    attendees: event.groupsAttending.map((id) => placeName(id, 'group')),
   };
 }
 
@@ -232,27 +292,6 @@ function peopleNamedIn(sheet: Pick<AttendanceSheet, 'registration' | 'rows'>): s
     add(row.preliminary?.by);
   }
   return [...ids];
-}
-
-/**
- * Short full names by id, and whether each has left the school, as the web marks it: a student
- * (no roles) or staff whose leaving day has come.
- */
-async function peopleNames(
-  db: Queryable,
-  schoolId: string,
-  ids: readonly string[],
-): Promise<AttendanceSheetNames['people']> {
-  const rows = await namedPeople(db, schoolId, ids);
-  const today = todayInSchoolZone();
-  const names: AttendanceSheetNames['people'] = {};
-  for (const row of rows) {
-    names[row.id] = {
-      name: shortFullName({ first: row.first_name, middle: row.middle_name, last: row.last_name }),
-      former: isCurrentPerson({ leftOn: row.left_on }, today) ? null : row.staff ? 'staff' : 'student',
-    };
-  }
-  return names;
 }
 
 export interface StatusChange {
