@@ -379,7 +379,10 @@ export async function placeNames(
 ): Promise<{ kind: NamedPlace; id: string; name: string }[]> {
   const kind = (value: NamedPlace) => sql.lit<NamedPlace>(value).as('kind');
   const named = (table: 'room' | 'line' | 'elective' | 'temp_group', as: NamedPlace) =>
-    db.selectFrom(table).select(['id', 'name', kind(as)]).where('school_id', '=', schoolId);
+    db
+      .selectFrom(table)
+      .select(['id', 'name', kind(as)])
+      .where('school_id', '=', schoolId);
   return named('room', 'room')
     .unionAll(named('line', 'group'))
     .unionAll(named('elective', 'group'))
