@@ -59,6 +59,10 @@ function notificationBadge(): Plugin {
 const ROUTES_FILE = fileURLToPath(new URL('src/app/routes.tsx', import.meta.url));
 /** Fetched by lib/i18n.ts as JSON; the start bundles only some of its sections. */
 const BOKMAL_CATALOG = 'src/locales/nb.json';
+/** Where lib/i18n.ts names the sections the start bundles. */
+const I18N_FILE = fileURLToPath(new URL('src/lib/i18n.ts', import.meta.url));
+/** A page's own part of the bokmål catalog: lib/i18n.ts finds it by this prefix in the page's head. */
+const PAGE_CATALOG_NAME = 'nb-page.json';
 /** Read by the server (apps/server/src/web/route-preloads.ts); the name is shared with it. */
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
@@ -103,6 +107,13 @@ function lazyRoutes(source: string): LazyRoute[] {
   });
 }
 
+/** The catalog's sections a chunk's code names: every literal key starts with its section. */
+function sectionsNamedIn(code: string, sections: ReadonlySet<string>, into: Set<string>): void {
+  for (const match of code.matchAll(/["'`]([A-Za-z]\w*)\./g)) {
+    if (sections.has(match[1]!)) into.add(match[1]!);
+  }
+}
+
 /**
  * Writes, for every page, the files its lazy chunks need beyond what index.html loads (the
  * page's chunk, its layout's, their static imports and styles). The server lists them in
@@ -145,13 +156,44 @@ function routePreloads(): Plugin {
           file.type === 'asset' && file.originalFileNames.some((name) => name.endsWith(BOKMAL_CATALOG)),
       );
       if (catalog?.type !== 'asset') this.error(`No asset for ${BOKMAL_CATALOG}`);
-      catalog.source = JSON.stringify(JSON.parse(String(catalog.source)));
+      const whole = JSON.parse(String(catalog.source)) as Record<string, unknown>;
+      catalog.source = JSON.stringify(whole);
+
+      // Each page's own catalog: the sections its code and the start's name, less those the start
+      // bundles. Keys are literals (typed by the catalog) or literal prefixes, so a section a page
+      // shows is named in its code; lib/i18n.ts loads the whole catalog should one be missing.
+      const sections = new Set(Object.keys(whole));
+      const startImport = /import \{([^}]+)\} from '\.\.\/locales\/nb\.json'/.exec(
+        await readFile(I18N_FILE, 'utf8'),
+      );
+      if (!startImport) this.error(`No start sections in ${I18N_FILE}`);
+      const inStart = new Set(startImport[1]!.split(',').map((name) => name.trim()));
+      const ownCode = (fileName: string) => {
+        const chunk = byFileName.get(fileName);
+        return chunk && !chunk.moduleIds.every((id) => IN_NODE_MODULES.test(id)) ? chunk.code : '';
+      };
+      const named = new Set<string>();
+      for (const fileName of inIndexHtml) sectionsNamedIn(ownCode(fileName), sections, named);
+      const startNamed = [...named];
+      const pageCatalogs = new Map<string, string>();
+      const pageCatalogOf = (files: ReadonlySet<string>) => {
+        const pageNamed = new Set(startNamed);
+        for (const fileName of files) sectionsNamedIn(ownCode(fileName), sections, pageNamed);
+        const picked = Object.keys(whole).filter((name) => pageNamed.has(name) && !inStart.has(name));
+        const source = JSON.stringify(Object.fromEntries(picked.map((name) => [name, whole[name]])));
+        let fileName = pageCatalogs.get(source);
+        if (!fileName) {
+          fileName = this.getFileName(this.emitFile({ type: 'asset', name: PAGE_CATALOG_NAME, source }));
+          pageCatalogs.set(source, fileName);
+        }
+        return fileName;
+      };
 
       const preloads: Record<string, string[]> = {};
       for (const route of routes) {
         const files = new Set<string>();
         for (const module of route.modules) filesOf(module, files);
-        if (files.size > 0) preloads[route.path] = [...files, catalog.fileName].map((file) => `/${file}`);
+        if (files.size > 0) preloads[route.path] = [...files, pageCatalogOf(files)].map((file) => `/${file}`);
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
     },
@@ -272,7 +314,10 @@ export default defineConfig({
       injectManifest: {
         // The app shell and every lazy page: a page visited first offline opens too.
         // The whole bokmål catalog is a JSON file of its own (lib/i18n.ts).
+        // Not the pages' own parts of it: the worker's index.html names none, so offline pages
+        // take the whole catalog.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}', 'assets/*.json'],
+        globIgnores: ['**/nb-page-*.json'],
       },
       devOptions: { enabled: false },
     }),

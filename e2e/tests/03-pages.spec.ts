@@ -30,10 +30,21 @@ const APP_PAGES: [path: string, heading: string][] = [
 test.describe('signed in as admin', () => {
   for (const [path, heading] of APP_PAGES) {
     test(`${path} opens directly, shows "${heading}" and passes axe`, async ({ admin: { page } }) => {
+      const catalogs: string[] = [];
+      page.on('request', (request) => {
+        const name = /\/assets\/(nb-[\w-]+)\.json$/.exec(request.url())?.[1];
+        if (name) catalogs.push(name);
+      });
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByRole('main')).toBeVisible();
       await expectNoAxeViolations(page, path);
+      // Its own part of the catalog only: a text missing from it would have loaded the whole.
+      expect(catalogs.length, catalogs.join()).toBeGreaterThan(0);
+      expect(
+        catalogs.every((name) => name.startsWith('nb-page-')),
+        catalogs.join(),
+      ).toBe(true);
     });
   }
 

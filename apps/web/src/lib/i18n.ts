@@ -87,14 +87,49 @@ function configureFormErrorsOnce(): Promise<void> {
   return formErrorsConfigured;
 }
 
+/** The page the document was opened at: its head names that page's own part of the catalog. */
+const OPENED_AT = typeof window === 'undefined' ? null : window.location.pathname;
+
 /**
- * The whole catalog of the language shown, for every page but those of the start (/login and
- * the status pages): the routes wait for it, so no page shows a missing text. With it, zod's
- * texts for the forms those pages check (the start has no zod). Resolves at once once loaded.
+ * The part of the bokmål catalog the opened page shows, which the server names in its head (the
+ * web build writes one per page: the sections its code names). Null when the head names none
+ * (the service worker's index.html, a page with no code of its own).
  */
-export async function loadAppCatalog(): Promise<void> {
+function pageCatalogUrl(): string | null {
+  return document.querySelector<HTMLLinkElement>('link[rel="preload"][href*="/nb-page-"]')?.href ?? null;
+}
+
+let pageCatalog: Promise<void> | null = null;
+
+function loadPageCatalog(url: string): Promise<void> {
+  if (!pageCatalog) {
+    pageCatalog = fetch(url)
+      .then((response) => {
+        if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+        return response.json() as Promise<object>;
+      })
+      .then((sections) => {
+        i18next.addResourceBundle('nb', 'translation', sections, true, true);
+      })
+      // Without it, the whole catalog does.
+      .catch(() => ensureLoaded('nb'));
+  }
+  return pageCatalog;
+}
+
+/**
+ * The catalog of the language shown, for every page but those of the start (/login and the
+ * status pages): the routes wait for it, so no page shows a missing text. The page opened first,
+ * in bokmål, takes only its own part (found in its head); any other page the whole catalog, once.
+ * With it, zod's texts for the forms those pages check (the start has no zod). Resolves at once
+ * once loaded. As a route's loader it is given the route's location.
+ */
+export async function loadAppCatalog(match?: { location?: { pathname: string } }): Promise<void> {
   appCatalogWanted = true;
-  await Promise.all([ensureLoaded(currentLanguage()), configureFormErrorsOnce()]);
+  const language = currentLanguage();
+  const opened = language === 'nb' && match?.location?.pathname === OPENED_AT ? pageCatalogUrl() : null;
+  const texts = opened ? loadPageCatalog(opened) : ensureLoaded(language);
+  await Promise.all([texts, configureFormErrorsOnce()]);
 }
 
 export async function initI18n(): Promise<typeof i18next> {
@@ -108,6 +143,13 @@ export async function initI18n(): Promise<typeof i18next> {
     returnNull: false,
     // What is on screen when a whole catalog arrives shows its texts too.
     react: { bindI18nStore: 'added' },
+    // A text the page's own part of the catalog lacks (a key the build did not see in its code):
+    // the whole catalog is loaded, and the page shows it once it is in.
+    saveMissing: true,
+    missingKeyHandler: () => {
+      appCatalogWanted = true;
+      void ensureLoaded('nb').catch(() => undefined);
+    },
   });
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
