@@ -316,7 +316,7 @@ describe.each(dialects())('attendance on %s', (dialect) => {
 
       // The school's names are kept apart from the sheets: a renamed room is named anew.
       await sheet(teacher, created.body.id);
-      const renamed = await api(admin, 'PATCH', `/api/v1/rooms/${room.body.id}`, { name: 'Gymsal 2' });
+      const renamed = await callApi(t, admin, 'PATCH', `/api/v1/rooms/${room.body.id}`, { name: 'Gymsal 2' });
       expect(renamed.status).toBe(200);
       expect((await sheet(teacher, created.body.id)).body.names.room).toBe('Gymsal 2');
     });
