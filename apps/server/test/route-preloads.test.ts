@@ -64,14 +64,19 @@ describe('the data a page fetches first', () => {
     expect(sheet).toContain(`/api/v1/calendar/events/${encodeURIComponent(occurrence)}`);
     expect(pageDataPaths('login', new URLSearchParams())).toEqual([]);
     // Not an event, or an id no event has: the sheet is not guessed at.
-    expect(pageDataPaths('app/attendance', new URLSearchParams({ type: 'student', id: 'x' }))).toHaveLength(2);
+    expect(pageDataPaths('app/attendance', new URLSearchParams({ type: 'student', id: 'x' }))).toHaveLength(
+      2,
+    );
     const long = new URLSearchParams({ type: 'event', id: 'x'.repeat(201) });
     expect(pageDataPaths('app/attendance', long)).toHaveLength(2);
   });
 
   it('writes them as preloads the fetch reuses, with the address escaped for the attribute', () => {
     const shells = new PageShells(INDEX, {});
-    const html = shells.htmlFor('app/dashboard', ['/api/v1/notifications?unread=true&limit=1', '/api/v1/"x<y>']);
+    const html = shells.htmlFor('app/dashboard', [
+      '/api/v1/notifications?unread=true&limit=1',
+      '/api/v1/"x<y>',
+    ]);
     expect(html).toContain(
       '<link rel="preload" as="fetch" crossorigin href="/api/v1/notifications?unread=true&amp;limit=1">',
     );
@@ -108,7 +113,7 @@ describe.each(dialects())('pages served on %s', (dialect) => {
     expect(anonymous.body).not.toContain('/api/v1/');
   });
 
-  it("send a hashed file only the headers a file needs, and the page all of them", async () => {
+  it('send a hashed file only the headers a file needs, and the page all of them', async () => {
     const asset = await t.request({ method: 'GET', url: '/assets/index-A1.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['x-content-type-options']).toBe('nosniff');

@@ -38,7 +38,6 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-
 // Used when a proxy or crashed server answers without problem+json.
 function fallbackCode(status: number): string {
   // A gateway saying the server is down or slow is, for the user, the same as no network.

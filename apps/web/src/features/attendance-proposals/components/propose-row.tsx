@@ -28,7 +28,6 @@ export const ProposeRow = memo(function ProposeRow({
   statusLabels,
   t,
 }: ProposeRowProps) {
-
   return (
     <StudentStatusRow
       studentId={student.id}
