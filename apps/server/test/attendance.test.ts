@@ -32,6 +32,14 @@ describe.each(dialects())('attendance on %s', (dialect) => {
     payload?: object,
   ) => callApi<T>(t, cookie, method, url, payload);
   const sheetUrl = (eventId: string) => `/api/v1/attendance/events/${encodeURIComponent(eventId)}`;
+  /** The sheet's raw answer, revalidated when an ETag is given. */
+  const requestSheet = (eventId: string, etag?: string, cookie = teacher) =>
+    t.request({
+      method: 'GET',
+      url: sheetUrl(eventId),
+      cookie,
+      headers: etag === undefined ? {} : { 'if-none-match': etag },
+    });
   const sheet = (cookie: string, eventId: string) => api<AttendanceSheet>(cookie, 'GET', sheetUrl(eventId));
   const save = (eventId: string, records: object[], cookie = teacher) =>
     api<AttendanceSheet>(cookie, 'PUT', sheetUrl(eventId), { records });
@@ -104,14 +112,9 @@ describe.each(dialects())('attendance on %s', (dialect) => {
 
     it('answers 304 while the sheet is unchanged and the new sheet after a save', async () => {
       const { eventL } = await freshWeek();
-      const first = await t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher });
+      const first = await requestSheet(eventL);
       const etag = first.headers.etag as string;
-      const again = await t.request({
-        method: 'GET',
-        url: sheetUrl(eventL),
-        cookie: teacher,
-        headers: { 'if-none-match': etag },
-      });
+      const again = await requestSheet(eventL, etag);
       expect(again.statusCode).toBe(304);
       // A student's own view is kept apart from the staff's whole sheet.
       expect((await sheet(students.anna.cookie, eventL)).body.rows).toHaveLength(1);
@@ -120,12 +123,7 @@ describe.each(dialects())('attendance on %s', (dialect) => {
         { studentId: students.anna.id, manualStatus: 'attending' },
         { studentId: students.bjorn.id, manualStatus: 'justifiedLeave', note: 'Legetime' },
       ]);
-      const changed = await t.request({
-        method: 'GET',
-        url: sheetUrl(eventL),
-        cookie: teacher,
-        headers: { 'if-none-match': etag },
-      });
+      const changed = await requestSheet(eventL, etag);
       expect(changed.statusCode).toBe(200);
       expect(
         (changed.json() as AttendanceSheet).rows.find((r) => r.studentId === students.anna.id)!.status,
@@ -135,16 +133,10 @@ describe.each(dialects())('attendance on %s', (dialect) => {
     it("keeps one event's sheet while another's is saved, and drops every sheet on a calendar change", async () => {
       const { eventL, eventM } = await freshWeek();
       // Asked twice: an answer is kept on its second asking (decision 029).
-      await t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher });
-      const first = await t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher });
+      await requestSheet(eventL);
+      const first = await requestSheet(eventL);
       const etag = first.headers.etag as string;
-      const revalidate = () =>
-        t.request({
-          method: 'GET',
-          url: sheetUrl(eventL),
-          cookie: teacher,
-          headers: { 'if-none-match': etag },
-        });
+      const revalidate = () => requestSheet(eventL, etag);
       expect(
         (await save(eventM, [{ studentId: students.cecilie.id, manualStatus: 'attending' }])).status,
       ).toBe(200);
@@ -168,12 +160,7 @@ describe.each(dialects())('attendance on %s', (dialect) => {
         groupsAttending: [],
       });
       expect(calendarChange.status).toBe(201);
-      const afterCalendar = await t.request({
-        method: 'GET',
-        url: sheetUrl(eventL),
-        cookie: teacher,
-        headers: { 'if-none-match': current },
-      });
+      const afterCalendar = await requestSheet(eventL, current);
       expect(afterCalendar.statusCode).toBe(200);
       expect(afterCalendar.headers.etag).not.toBe(current);
     });
@@ -189,13 +176,8 @@ describe.each(dialects())('attendance on %s', (dialect) => {
 
     it('tells each reader whether they may save the sheet, as the save decides', async () => {
       const { eventL } = await freshWeek();
-      const teachers = await t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher });
-      const annas = await t.request({
-        method: 'GET',
-        url: sheetUrl(eventL),
-        cookie: students.anna.cookie,
-        headers: { 'if-none-match': teachers.headers.etag as string },
-      });
+      const teachers = await requestSheet(eventL);
+      const annas = await requestSheet(eventL, teachers.headers.etag as string, students.anna.cookie);
       // Not the teacher's answer revalidated: the student's own, with their own policies.
       expect(annas.statusCode).toBe(200);
       expect((teachers.json() as AttendanceSheet).policies).toEqual({ change: true });
@@ -364,28 +346,18 @@ describe.each(dialects())('attendance on %s', (dialect) => {
       const { eventL } = await freshWeek();
       const gro = await newStudent({ first: 'Gro', last: 'Haug' });
       await save(eventL, [{ studentId: gro, manualStatus: 'attending' }]);
-      const first = await t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher });
+      const first = await requestSheet(eventL);
       expect((first.json() as AttendanceSheet).names.people[gro]?.name).toBe('Gro Haug');
       const etag = first.headers.etag as string;
       // Asked again, the answer is kept: a revalidation is answered from it.
-      await t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher });
-      const kept = await t.request({
-        method: 'GET',
-        url: sheetUrl(eventL),
-        cookie: teacher,
-        headers: { 'if-none-match': etag },
-      });
+      await requestSheet(eventL);
+      const kept = await requestSheet(eventL, etag);
       expect(kept.statusCode).toBe(304);
       const renamed = await callApi(t, admin, 'PATCH', `/api/v1/people/${gro}`, {
         name: { first: 'Gro', last: 'Berg' },
       });
       expect(renamed.status).toBe(200);
-      const after = await t.request({
-        method: 'GET',
-        url: sheetUrl(eventL),
-        cookie: teacher,
-        headers: { 'if-none-match': etag },
-      });
+      const after = await requestSheet(eventL, etag);
       expect(after.statusCode).toBe(200);
       expect((after.json() as AttendanceSheet).names.people[gro]?.name).toBe('Gro Berg');
     });
