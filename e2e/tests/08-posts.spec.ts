@@ -114,6 +114,16 @@ test('a teacher posts to one line with an attachment and read confirmation; only
   const feed = await call<{ posts: unknown[] }>(outsider.page.request, 'GET', `/api/v1/posts?q=${id}`);
   expect(feed.posts).toEqual([]);
   expect((await mailsTo(outsider.email)).filter((mail) => mail.subject.includes(TITLE))).toEqual([]);
+
+  // The settings open from the bell's panel, and closing them returns to the bell.
+  await bell(outsider.page).click();
+  await outsider.page.getByRole('button', { name: 'Innstillinger for varsler' }).click();
+  const settings = outsider.page.getByRole('dialog', { name: 'Innstillinger for varsler' });
+  await expect(settings).toBeVisible();
+  await expectNoAxeViolations(outsider.page, 'the notification settings');
+  await outsider.page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
+  await expect(bell(outsider.page)).toBeFocused();
 });
 
 test('the XSS corpus, saved as posts and shown in the feed, runs nothing and leaves no active markup', async ({

@@ -73,13 +73,16 @@ export function NotificationBell() {
           />
         </Popover.Dropdown>
       </Popover>
-      <NotificationPreferencesModal
-        opened={settingsOpened}
-        onClose={() => {
-          setSettingsOpened(false);
-          bell.current?.focus();
-        }}
-      />
+      {/* Mounted when opened: on every page, closed, its hooks were part of the first render. */}
+      {settingsOpened && (
+        <NotificationPreferencesModal
+          opened
+          onClose={() => {
+            setSettingsOpened(false);
+            bell.current?.focus();
+          }}
+        />
+      )}
     </>
   );
 }
