@@ -16,6 +16,8 @@ import { loadAppCatalog } from '../lib/i18n';
 import { PAGE_ACCESS, type AppPageKey, type PageKey } from './pages';
 import { LoginPage } from './composed/login-page';
 import { reportSearch } from '../features/attendance-reports/model/report-search';
+import { attendanceSheetQueryOptions } from '../features/attendance/api/get-attendance-sheet';
+import { eventQueryOptions } from '../entities/attendance/get-event';
 import {
   attendanceSearch,
   classDetailsSearch,
@@ -301,6 +303,16 @@ export const attendanceRoute = createRoute({
   path: 'attendance',
   validateSearch: attendanceSearch,
   staticData: page('attendance'),
+  loaderDeps: ({ search }) => ({ type: search.type, id: search.id }),
+  // A sheet's answers are asked for while its code loads, not once it has rendered: they are
+  // then at hand for the first render (the page's HTML has had the browser fetch them already,
+  // page-data.ts), and the rows render with the page, not after it. Not awaited, so a slow
+  // answer never holds the page back.
+  loader: ({ context, deps }) => {
+    if (deps.type !== 'event' || !deps.id) return;
+    void context.queryClient.prefetchQuery(attendanceSheetQueryOptions(deps.id));
+    void context.queryClient.prefetchQuery(eventQueryOptions(deps.id));
+  },
   component: lazyRouteComponent(
     () => import('../features/attendance/pages/attendance-page'),
     'AttendancePage',

@@ -1,13 +1,28 @@
-import { Badge, Button, Textarea } from '@mantine/core';
+import { Badge, Textarea } from '@mantine/core';
 import { IconNote } from '@tabler/icons-react';
 import { ATTENDANCE_NOTE_MAX, type AttendanceStatus } from '@tun/shared/attendance';
 import { useId, useState, type ReactNode } from 'react';
+import { RowButton } from './row-parts';
 import { StatusControl, STATUS_COLORS, type StatusLabels } from './status-control';
 import classes from './student-status-row.module.css';
 
 export interface StudentStatusChange {
   status?: AttendanceStatus;
   note?: string;
+}
+
+/**
+ * The words a row shows, each naming the student where a screen reader needs it. The named ones
+ * are templates (lib/text-template.ts) filled in per row, so a list looks each up once.
+ */
+export interface StudentStatusTexts {
+  note: string;
+  noteToggle: (name: string) => string;
+  noteLabel: (name: string) => string;
+  /** The note shown read-only. */
+  noteRead?: (note: string) => string;
+  /** A read-only row with no status yet. */
+  notRegistered?: string;
 }
 
 interface StudentStatusRowProps {
@@ -22,16 +37,8 @@ interface StudentStatusRowProps {
   disabled?: boolean;
   /** The statuses' names, from useStatusLabels() in the list: one lookup for all its rows. */
   statusLabels: StatusLabels;
-  /** The feature's words for the note, each naming the student where a screen reader needs it. */
-  texts: {
-    note: string;
-    noteToggle: string;
-    noteLabel: string;
-    /** The note shown read-only. */
-    noteRead?: string;
-    /** A read-only row with no status yet. */
-    notRegistered?: string;
-  };
+  /** The feature's words, from the list (one lookup for all its rows). */
+  texts: StudentStatusTexts;
   children?: ReactNode;
 }
 
@@ -86,24 +93,22 @@ export function StudentStatusRow({
       {onChange ? (
         <>
           <div className={classes.noteLine}>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconNote size={16} aria-hidden="true" />}
+            <RowButton
+              icon={<IconNote size={16} aria-hidden="true" />}
               aria-expanded={noteOpen}
               aria-controls={noteOpen ? noteId : undefined}
-              aria-label={texts.noteToggle}
+              aria-label={texts.noteToggle(name)}
               disabled={disabled}
               onClick={() => setNoteOpen((open) => !open)}
             >
               {texts.note}
-            </Button>
+            </RowButton>
             {!noteOpen && note && <p className={classes.noteShort}>{note}</p>}
           </div>
           {noteOpen && (
             <Textarea
               id={noteId}
-              label={texts.noteLabel}
+              label={texts.noteLabel(name)}
               value={note}
               maxLength={ATTENDANCE_NOTE_MAX}
               autosize
@@ -115,7 +120,7 @@ export function StudentStatusRow({
           )}
         </>
       ) : (
-        note && <p className={classes.noteRead}>{texts.noteRead}</p>
+        note && <p className={classes.noteRead}>{texts.noteRead?.(note)}</p>
       )}
       {children}
     </li>

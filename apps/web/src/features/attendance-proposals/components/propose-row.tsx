@@ -1,10 +1,23 @@
 import { Badge } from '@mantine/core';
 import type { AttendanceStatus } from '@tun/shared/attendance';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { TFunction } from 'i18next';
-import { StudentStatusRow } from '../../../components/student-status-row';
+import { StudentStatusRow, type StudentStatusTexts } from '../../../components/student-status-row';
+import { textTemplate } from '../../../lib/text-template';
 import type { StatusLabels } from '../../../components/status-control';
 import type { ExpectedStudent, StudentMark } from '../model/proposal-model';
+
+/** The rows' words, looked up once by the list. */
+export function useProposeRowTexts(t: TFunction): StudentStatusTexts {
+  return useMemo(
+    () => ({
+      note: t('proposals.propose.note'),
+      noteToggle: textTemplate(t, 'proposals.propose.noteToggle', 'name'),
+      noteLabel: textTemplate(t, 'proposals.propose.noteLabel', 'name'),
+    }),
+    [t],
+  );
+}
 
 interface ProposeRowProps {
   student: ExpectedStudent;
@@ -14,6 +27,7 @@ interface ProposeRowProps {
   disabled: boolean;
   onMark: (studentId: string, change: StudentMark) => void;
   statusLabels: StatusLabels;
+  texts: StudentStatusTexts;
   /** The sheet's translation: a hook in each row cost more than the rows (student-status-row.tsx). */
   t: TFunction;
 }
@@ -26,6 +40,7 @@ export const ProposeRow = memo(function ProposeRow({
   disabled,
   onMark,
   statusLabels,
+  texts,
   t,
 }: ProposeRowProps) {
   return (
@@ -44,11 +59,7 @@ export const ProposeRow = memo(function ProposeRow({
       onChange={(change) => onMark(student.id, change)}
       disabled={disabled}
       statusLabels={statusLabels}
-      texts={{
-        note: t('proposals.propose.note'),
-        noteToggle: t('proposals.propose.noteToggle', { name: student.name }),
-        noteLabel: t('proposals.propose.noteLabel', { name: student.name }),
-      }}
+      texts={texts}
     />
   );
 });

@@ -13,7 +13,7 @@ import { useElectives } from '../../../entities/electives/get-electives';
 import { useGroups } from '../../../entities/groups/get-groups';
 import { usePeople } from '../../../entities/people/get-people';
 import { useSubmitProposal } from '../api/submit-proposal';
-import { ProposeRow } from './propose-row';
+import { ProposeRow, useProposeRowTexts } from './propose-row';
 import { useStatusLabels } from '../../../components/status-control';
 import {
   expectedStudents,
@@ -51,6 +51,7 @@ interface ProposeSheetProps {
 export function ProposeSheet({ event, proposal }: ProposeSheetProps) {
   const { t, i18n } = useTranslation();
   const statusLabels = useStatusLabels();
+  const rowTexts = useProposeRowTexts(t);
   const errorMessage = useErrorMessage();
   const headingId = useId();
   const people = usePeople();
@@ -166,6 +167,7 @@ export function ProposeSheet({ event, proposal }: ProposeSheetProps) {
                 disabled={decided}
                 onMark={onMark}
                 statusLabels={statusLabels}
+                texts={rowTexts}
                 t={t}
               />
             ))}

@@ -27,7 +27,7 @@ import {
 } from '../api/save-attendance-sheet';
 import { eventRange } from '../model/event-format';
 import { sheetNameMap } from '../model/people-names';
-import { SheetRow } from './sheet-row';
+import { SheetRow, useSheetRowTexts } from './sheet-row';
 import {
   allPresent,
   editsAfterSave,
@@ -105,6 +105,7 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
   const canChange = sheet.data?.policies.change ?? false;
   const session = useSession();
   const statusLabels = useStatusLabels();
+  const rowTexts = useSheetRowTexts(t);
   const save = useSaveAttendanceSheet();
   const discardSave = useDiscardSheetSave();
   const queryClient = useQueryClient();
@@ -311,6 +312,7 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
                 onEdit={onEdit}
                 nameOf={nameOf}
                 statusLabels={statusLabels}
+                texts={rowTexts}
                 t={t}
               />
             ))}

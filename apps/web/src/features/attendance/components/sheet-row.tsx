@@ -1,12 +1,39 @@
-import { Badge, Button } from '@mantine/core';
 import { IconHistory, IconNfc } from '@tabler/icons-react';
 import type { AttendanceSheetRow } from '@tun/shared/attendance';
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { StudentStatusRow } from '../../../components/student-status-row';
+import { RowBadge, RowButton } from '../../../components/row-parts';
+import { StudentStatusRow, type StudentStatusTexts } from '../../../components/student-status-row';
+import { textTemplate } from '../../../lib/text-template';
 import type { StatusLabels } from '../../../components/status-control';
 import { shownNote, shownStatus, statusChanged, type RowEdit } from '../model/sheet-model';
 import { RecordHistoryModal } from './record-history-modal';
+
+/** A sheet row's words, looked up once by the sheet for all its rows. */
+export interface SheetRowTexts extends StudentStatusTexts {
+  notRegistered: string;
+  scanned: string;
+  rowChanged: string;
+  historyOpen: string;
+  historyLabel: (name: string) => string;
+}
+
+export function useSheetRowTexts(t: TFunction): SheetRowTexts {
+  return useMemo(
+    () => ({
+      note: t('attendance.sheet.note'),
+      noteToggle: textTemplate(t, 'attendance.sheet.noteToggle', 'name'),
+      noteLabel: textTemplate(t, 'attendance.sheet.noteLabel', 'name'),
+      noteRead: textTemplate(t, 'attendance.sheet.noteRead', 'note'),
+      notRegistered: t('attendance.sheet.notRegistered'),
+      scanned: t('attendance.sheet.scanned'),
+      rowChanged: t('attendance.sheet.rowChanged'),
+      historyOpen: t('attendance.history.open'),
+      historyLabel: textTemplate(t, 'attendance.history.openLabel', 'name'),
+    }),
+    [t],
+  );
+}
 
 interface SheetRowProps {
   row: AttendanceSheetRow;
@@ -17,7 +44,8 @@ interface SheetRowProps {
   /** Names of the people in the record's history. */
   nameOf: (personId: string | null) => string;
   statusLabels: StatusLabels;
-  /** The sheet's translation: a hook in each of sixty rows cost more than the rows (student-status-row.tsx). */
+  texts: SheetRowTexts;
+  /** The sheet's translation, for the rarer texts: a hook in each of sixty rows cost more than the rows. */
   t: TFunction;
 }
 
@@ -30,6 +58,7 @@ export const SheetRow = memo(function SheetRow({
   onEdit,
   nameOf,
   statusLabels,
+  texts,
   t,
 }: SheetRowProps) {
   const status = shownStatus(row, edit);
@@ -42,12 +71,12 @@ export const SheetRow = memo(function SheetRow({
   const badges = (row.preliminary || scanned || changed || (notRegistered && canChange)) && (
     <>
       {notRegistered && canChange && (
-        <Badge variant="outline" color="gray" tt="none">
-          {t('attendance.sheet.notRegistered')}
-        </Badge>
+        <RowBadge variant="outline" color="gray">
+          {texts.notRegistered}
+        </RowBadge>
       )}
       {row.preliminary && (
-        <Badge variant="light" color="yellow" tt="none" style={{ whiteSpace: 'normal', height: 'auto' }}>
+        <RowBadge variant="light" color="yellow">
           {row.preliminary.note
             ? t('attendance.sheet.preliminaryWithNote', {
                 status: t(`attendanceStatus.${row.preliminary.status}`),
@@ -56,17 +85,17 @@ export const SheetRow = memo(function SheetRow({
             : t('attendance.sheet.preliminary', {
                 status: t(`attendanceStatus.${row.preliminary.status}`),
               })}
-        </Badge>
+        </RowBadge>
       )}
       {scanned && (
-        <Badge variant="light" color="teal" tt="none" leftSection={<IconNfc size={14} aria-hidden="true" />}>
-          {t('attendance.sheet.scanned')}
-        </Badge>
+        <RowBadge variant="light" color="teal" icon={<IconNfc size={14} aria-hidden="true" />}>
+          {texts.scanned}
+        </RowBadge>
       )}
       {changed && (
-        <Badge variant="outline" color="gray" tt="none">
-          {t('attendance.sheet.rowChanged')}
-        </Badge>
+        <RowBadge variant="outline" color="gray">
+          {texts.rowChanged}
+        </RowBadge>
       )}
     </>
   );
@@ -80,26 +109,17 @@ export const SheetRow = memo(function SheetRow({
       note={note}
       onChange={canChange ? (change) => onEdit(row.studentId, change) : undefined}
       statusLabels={statusLabels}
-      texts={{
-        note: t('attendance.sheet.note'),
-        noteToggle: t('attendance.sheet.noteToggle', { name }),
-        noteLabel: t('attendance.sheet.noteLabel', { name }),
-        noteRead: t('attendance.sheet.noteRead', { note }),
-        notRegistered: t('attendance.sheet.notRegistered'),
-      }}
+      texts={texts}
     >
       {row.record && (
         <>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconHistory size={16} aria-hidden="true" />}
-            aria-label={t('attendance.history.openLabel', { name })}
+          <RowButton
+            icon={<IconHistory size={16} aria-hidden="true" />}
+            aria-label={texts.historyLabel(name)}
             onClick={() => setHistoryOpen(true)}
-            style={{ alignSelf: 'flex-start' }}
           >
-            {t('attendance.history.open')}
-          </Button>
+            {texts.historyOpen}
+          </RowButton>
           {/* Mounted only when opened: closed, each row's dialog and history query cost the sheet's render. */}
           {historyOpen && (
             <RecordHistoryModal
