@@ -175,14 +175,14 @@ export async function attendanceSheet(
   eventId: string,
   /**
    * Keeps who is expected at the event's groups on its day (`expectedStudentsKept`) and the
-   * school's names (`schoolNames`).
+   * school's names (`schoolNames`): without it, every sheet would read the whole school.
    */
-  members?: AnswerCache,
+  members: AnswerCache,
 ): Promise<AttendanceSheet> {
   const { schoolId } = actor;
   const event = await loadEvent(db, schoolId, eventId);
   const [expected, records, registration, preliminary, known] = await Promise.all([
-    members ? expectedStudentsKept(members, db, schoolId, event) : expectedStudents(db, schoolId, event),
+    expectedStudentsKept(members, db, schoolId, event),
     recordsOfEvent(db, schoolId, event.id),
     findRegistration(db, schoolId, event.id),
     preliminaryFor(db, schoolId, event),
@@ -238,15 +238,14 @@ function personNames(rows: Awaited<ReturnType<typeof namedPeople>>): PersonNames
 
 /**
  * The names of the school's people, rooms, lines, electives and groups, kept with who is expected
- * when a cache is given (it follows all of those topics): a sheet made anew after every save then
- * costs no query for its names.
+ * (the cache follows all of those topics): a sheet made anew after every save then costs no query
+ * for its names.
  */
-function schoolNames(db: Queryable, schoolId: string, members?: AnswerCache): Promise<SchoolNames> {
-  const load = async (): Promise<SchoolNames> => {
+function schoolNames(db: Queryable, schoolId: string, members: AnswerCache): Promise<SchoolNames> {
+  return members.value(schoolId, 'names', async () => {
     const [people, places] = await Promise.all([namedPeople(db, schoolId), placeNames(db, schoolId)]);
     return { people: personNames(people), places: new Map(places.map((place) => [place.id, place])) };
-  };
-  return members ? members.value(schoolId, 'names', load) : load();
+  });
 }
 
 /**
