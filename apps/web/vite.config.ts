@@ -120,6 +120,22 @@ function sectionsNamedIn(code: string, sections: ReadonlySet<string>, into: Set<
  * index.html as `modulepreload`, so a page opened directly loads its code in one round with
  * the entry, not after it and the session check (decision 028).
  */
+/**
+ * The start's scripts at low fetch priority, as the server names a page's own (route-preloads.ts):
+ * the styles come first, and with them the app's frame that index.html draws before the code
+ * has run; the scripts are not needed for that first paint.
+ */
+function scriptsAfterStyles(): Plugin {
+  return {
+    name: 'tun-scripts-after-styles',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" '),
+    },
+  };
+}
+
 function routePreloads(): Plugin {
   return {
     name: 'tun-route-preloads',
@@ -282,8 +298,9 @@ const CHUNK_GROUPS = [
     // Not the TV screens' panels, which draw QR codes: in `shared`, the QR library came along for
     // every page; left to Rolldown, they share a chunk with the two pages that show them.
     test: (id: string) =>
-      /[\\/](?:components|entities|lib)[\\/]|[\\/]packages[\\/]shared[\\/]/.test(id) &&
-      !/[\\/]entities[\\/]screens[\\/]/.test(id),
+      /[\\/](?:components|entities|lib|features[\\/][\w-]+[\\/](?:api|model))[\\/]|[\\/]packages[\\/]shared[\\/]/.test(
+        id,
+      ) && !/[\\/]entities[\\/]screens[\\/]/.test(id),
     minShareCount: 2,
     priority: 10,
   },
@@ -297,6 +314,7 @@ export default defineConfig({
     react(),
     notificationBadge(),
     routePreloads(),
+    scriptsAfterStyles(),
     VitePWA({
       // Our own service worker (src/sw.ts), so it can show pushes; the plugin only fills in
       // the list of files to precache.

@@ -26,7 +26,10 @@ describe('page shells', () => {
 
   it("names a page's chunks and styles in its head, not those index.html names already", () => {
     const html = shells.htmlFor('app/attendance');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/attendance-page-C3.js">');
+    // At low priority, as index.html names the start's: the styles, and the frame they draw, first.
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/attendance-page-C3.js">',
+    );
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/shared-D4.css">');
     expect(html.match(/vendor-B2\.js/g)).toHaveLength(1);
     expect(html.indexOf('attendance-page-C3.js')).toBeLessThan(html.indexOf('</head>'));
@@ -41,6 +44,13 @@ describe('page shells', () => {
 
   it('names only built files, so a damaged list cannot put markup or another origin in the page', () => {
     expect(shells.htmlFor('app/evil')).toBe(INDEX);
+  });
+
+  it("shows the app's frame only when asked, on the root index.html draws it in", () => {
+    expect(shells.htmlFor('app/dashboard', [], { appFrame: true })).toContain(
+      '<div id="root" class="tun-app-frame">',
+    );
+    expect(shells.htmlFor('app/dashboard')).not.toContain('tun-app-frame');
   });
 
   it('preloads the data a page fetches at start (the whole catalog) as a fetch the app reuses', () => {
@@ -63,6 +73,7 @@ describe('the data a page fetches first', () => {
     expect(sheet).toContain(`/api/v1/attendance/events/${encodeURIComponent(occurrence)}`);
     expect(sheet).toContain(`/api/v1/calendar/events/${encodeURIComponent(occurrence)}`);
     expect(pageDataPaths('login', new URLSearchParams())).toEqual([]);
+    expect(pageDataPaths('application', new URLSearchParams())).toEqual([]);
     // Not an event, or an id no event has: the sheet is not guessed at.
     expect(pageDataPaths('app/attendance', new URLSearchParams({ type: 'student', id: 'x' }))).toHaveLength(
       2,
@@ -111,6 +122,16 @@ describe.each(dialects())('pages served on %s', (dialect) => {
     const anonymous = await t.request({ method: 'GET', url });
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.body).not.toContain('/api/v1/');
+  });
+
+  it("draw the app's frame before the code on a signed-in page under /app, nowhere else", async () => {
+    const frame = 'class="tun-app-frame"';
+    const signedIn = await t.request({ method: 'GET', url: '/app/dashboard', cookie: adminCookie });
+    expect(signedIn.body).toContain(frame);
+    const anonymous = await t.request({ method: 'GET', url: '/app/dashboard' });
+    expect(anonymous.body).not.toContain(frame);
+    const login = await t.request({ method: 'GET', url: '/login', cookie: adminCookie });
+    expect(login.body).not.toContain(frame);
   });
 
   it('send a hashed file only the headers a file needs, and the page all of them', async () => {

@@ -4,10 +4,13 @@ import './app/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createQueryClient, restoreSavedAnswers } from './app/query-client';
+import { createAppRouter, type AppRouter } from './app/router';
 import { startServiceWorker } from './app/service-worker';
 import { initI18n } from './lib/i18n';
 import { startOnlineTracking } from './lib/online-status';
 import { captureInstallPrompt } from './lib/pwa';
+import { within } from './lib/within';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -18,20 +21,42 @@ startOnlineTracking();
 
 // The catalog must be ready before the first render, or the first frame would show keys.
 // (A promise, not top-level await: that would switch off the bundler's chunk merging.)
-void initI18n().then(() => {
-  const root = createRoot(container);
-  // As a transition, the first render yields to the browser every few milliseconds instead of
-  // holding the page for all of it: on a slow phone that was one task of most of a second.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+/**
+ * How long the first render waits for the opened page. As long as the router waits before showing
+ * its loading indicator: a page slower than that renders anyway and shows the indicator, as
+ * before, and the router goes on with the same load.
+ */
+const FIRST_PAGE_WAIT_MS = 1000;
+
+async function loadFirstPage(router: AppRouter): Promise<void> {
+  await within(
+    router.load().catch((error: unknown) => console.error(error)),
+    FIRST_PAGE_WAIT_MS,
+  );
+}
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+void Promise.all([initI18n(), restoreSavedAnswers(queryClient)])
+  // The opened page's guard, code and first data before the first render (its chunks and data are
+  // named in index.html, so mostly already here). Rendered after, the page is one render that
+  // yields to the browser; loaded during it, each step of the router's load was a render of the
+  // whole app that could not yield (the router's state is an external store).
+  .then(() => loadFirstPage(router))
+  .then(() => {
+    const root = createRoot(container);
+    // As a transition, the first render yields to the browser every few milliseconds instead of
+    // holding the page for all of it: on a slow phone that was one task of most of a second.
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App queryClient={queryClient} router={router} />
+        </StrictMode>,
+      );
+    });
+    // The service worker (src/sw.ts) after the first render, in its own chunk. Not on /login: what
+    // it keeps offline is of use only signed in, and its download (the registration, then every
+    // file of the app to cache) would compete with the login page's; the app's layout starts it
+    // once signed in.
+    if (window.location.pathname !== '/login') startServiceWorker();
   });
-  // The service worker (src/sw.ts) after the first render, in its own chunk. Not on /login: what
-  // it keeps offline is of use only signed in, and its download (the registration, then every
-  // file of the app to cache) would compete with the login page's; the app's layout starts it
-  // once signed in.
-  if (window.location.pathname !== '/login') startServiceWorker();
-});

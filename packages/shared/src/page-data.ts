@@ -26,14 +26,19 @@ export function attendanceSheetPath(eventId: string): string {
 /** An id in a page's address longer than this is no id: nothing is fetched for it. */
 const PAGE_ID_MAX = 200;
 
+/** A page of the signed-in app (`app/…`, no leading slash): the app's frame, its session. */
+export function isAppPath(path: string): boolean {
+  return path.split('/').find((segment) => segment.length > 0) === 'app';
+}
+
 /**
  * The API addresses (with API_BASE) a signed-in page at `path` (`app/attendance`, no leading
  * slash) with `search` fetches before it can show anything, whatever the person's roles: each
  * route still decides what they may see.
  */
 export function pageDataPaths(path: string, search: URLSearchParams): string[] {
+  if (!isAppPath(path)) return [];
   const segments = path.split('/').filter((segment) => segment.length > 0);
-  if (segments[0] !== 'app') return [];
   const paths = [SESSION_PATH, UNREAD_COUNT_PATH];
   const id = search.get('id');
   if (segments[1] === 'attendance' && segments.length === 2 && search.get('type') === 'event' && id) {

@@ -21,8 +21,12 @@ function linkFor(file: string): string {
   if (file.endsWith('.css')) return `<link rel="stylesheet" crossorigin href="${file}">`;
   // Data the app fetches (the whole catalog): `crossorigin` so the preload matches fetch()'s request.
   if (file.endsWith('.json')) return `<link rel="preload" as="fetch" crossorigin href="${file}">`;
-  return `<link rel="modulepreload" crossorigin href="${file}">`;
+  // Low, as the web build sets the start's (vite.config.ts, scriptsAfterStyles): the styles first.
+  return `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">`;
 }
+
+/** Shows the frame index.html draws inside its root (apps/web/src/app/global.css, `.tun-boot`). */
+const APP_FRAME_CLASS = 'tun-app-frame';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
 
@@ -82,16 +86,19 @@ export class PageShells {
 
   /**
    * The HTML for a request path (`app/attendance`, no query), naming `data`, the API addresses the
-   * page fetches first, for the browser to fetch at once.
+   * page fetches first, for the browser to fetch at once. With `appFrame` (a page under /app, for
+   * someone signed in), the page draws the app's frame before its code has run: the first paint
+   * comes with the HTML and styles, not after the whole app has loaded.
    */
-  htmlFor(path: string, data: readonly string[] = []): string {
+  htmlFor(path: string, data: readonly string[] = [], { appFrame = false } = {}): string {
     const segments = segmentsOf(path);
     const page = this.pages.find(
       (candidate) =>
         candidate.segments.length === segments.length &&
         candidate.segments.every((segment, index) => segment === null || segment === segments[index]),
     );
-    const html = page?.html ?? this.indexHtml;
-    return data.length > 0 ? html.replace('</head>', `${dataLinks(data)}</head>`) : html;
+    let html = page?.html ?? this.indexHtml;
+    if (data.length > 0) html = html.replace('</head>', `${dataLinks(data)}</head>`);
+    return appFrame ? html.replace('<div id="root">', `<div id="root" class="${APP_FRAME_CLASS}">`) : html;
   }
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context';
 import { ProblemError } from '../http/problem';
-import { pageDataPaths } from '@tun/shared/page-data';
+import { isAppPath, pageDataPaths } from '@tun/shared/page-data';
 import { carriesSessionCookie } from '../auth/principal';
 import { PageShells } from './route-preloads';
 
@@ -80,12 +80,11 @@ export async function spaRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     if (!shells) throw new ProblemError('not-found', 'Nettappen er ikke bygd ennå (npm run build).');
     // Someone signed in also gets the API answers the page needs first named in it.
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-    const data = (await carriesSessionCookie(ctx.auth, request.headers))
-      ? pageDataPaths(path, new URLSearchParams(query))
-      : [];
+    const signedIn = await carriesSessionCookie(ctx.auth, request.headers);
+    const data = signedIn ? pageDataPaths(path, new URLSearchParams(query)) : [];
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(shells.htmlFor(path, data));
+      .send(shells.htmlFor(path, data, { appFrame: signedIn && isAppPath(path) }));
   });
 }

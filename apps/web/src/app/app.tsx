@@ -1,12 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useState } from 'react';
 import { Providers } from './providers';
-import { createQueryClient } from './query-client';
-import { createAppRouter } from './router';
+import type { AppRouter } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
+export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   return (
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />

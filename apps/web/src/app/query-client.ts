@@ -1,6 +1,10 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { QueryCache, QueryClient, type Query } from '@tanstack/react-query';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client';
 import type { Session } from '@tun/shared/auth';
 import { del, get, set } from 'idb-keyval';
 import { sessionQueryKey, sessionQueryOptions } from '../entities/session/get-session';
@@ -12,6 +16,7 @@ import {
 import { ApiError, isApiError } from '../lib/api-client';
 import { loadAppCatalog } from '../lib/i18n';
 import { isOnline } from '../lib/online-status';
+import { within } from '../lib/within';
 
 const MAX_RETRIES = 2;
 
@@ -101,6 +106,33 @@ export async function clearPersistedQueries(): Promise<void> {
   }
 }
 
+/**
+ * How long the first render waits for the saved query cache. Reading it takes milliseconds; a
+ * browser whose IndexedDB hangs must not keep the app blank. (The server's word on a restored
+ * session has its own limit, in confirmRestoredSession.)
+ */
+const RESTORE_WAIT_MS = 1500;
+
+/**
+ * Before the first render: the saved answers back in memory and, online, their session confirmed.
+ * Offline, the route guard then finds the saved session instead of asking the server for it and
+ * waiting for the network. Changes are saved from the end of the restore on (a save before it
+ * would overwrite what is being read).
+ */
+export async function restoreSavedAnswers(queryClient: QueryClient): Promise<void> {
+  // The persistence packages type the client with the older query-core they pin; the build
+  // serves one copy of it (vite.config.ts, dedupe), so this is the same class.
+  const client = queryClient as unknown as PersistQueryClientOptions['queryClient'];
+  const options = { ...persistOptions(queryClient), queryClient: client };
+  // A failed restore has dropped the saved copy (TanStack's own handling): start without it.
+  const restore = persistQueryClientRestore(options).then(
+    () => true,
+    () => true,
+  );
+  void restore.then(() => persistQueryClientSubscribe(options));
+  if (await within(restore, RESTORE_WAIT_MS)) await confirmRestoredSession(queryClient);
+}
+
 /** How long the first render waits for the server to confirm a restored session. */
 const SESSION_CHECK_WAIT_MS = 3000;
 
@@ -110,7 +142,7 @@ const SESSION_CHECK_WAIT_MS = 3000;
  * it, so the next person at a shared device gets the login page, not the last user's
  * timetable. No answer in time, or none at all: the saved session stands, as it does offline.
  */
-export async function confirmRestoredSession(queryClient: QueryClient): Promise<void> {
+async function confirmRestoredSession(queryClient: QueryClient): Promise<void> {
   await checkRestoredSession(queryClient);
   // Saves queued before the reload go on once their session is known. Had it expired, they
   // fail as not signed in and keep their values on the sheet, to be saved again after signing in.
@@ -131,9 +163,7 @@ async function checkRestoredSession(queryClient: QueryClient): Promise<void> {
       }
     },
   );
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([check, new Promise((resolve) => (timer = setTimeout(resolve, SESSION_CHECK_WAIT_MS)))]);
-  clearTimeout(timer);
+  await within(check, SESSION_CHECK_WAIT_MS);
 }
 
 /**

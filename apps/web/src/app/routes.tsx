@@ -177,6 +177,9 @@ const dashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'dashboard',
   staticData: page('dashboard'),
+  // From the page's own chunk, which the router loads anyway: no request of its own.
+  loader: async ({ context }) =>
+    (await import('./composed/dashboard-page')).loadDashboardData(context.queryClient),
   component: lazyRouteComponent(() => import('./composed/dashboard-page'), 'DashboardPage'),
 });
 

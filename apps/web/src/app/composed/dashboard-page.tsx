@@ -1,5 +1,5 @@
 import { Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { AppFeature } from '@tun/shared/app-settings';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePageSettled } from '../../lib/use-page-settled';
@@ -12,6 +12,11 @@ import { NextEventsCard } from '../../features/dashboard/components/next-events-
 import { LatestPostsCard } from '../../features/posts/components/latest-posts-card';
 import { TodaysMenuCard } from '../../features/food-planner/components/todays-menu-card';
 import { PendingLeaveCard } from '../../features/leave-approvals/components/pending-leave-card';
+import { dashboardCards } from './dashboard-data';
+
+export { loadDashboardData } from './dashboard-data';
+
+const route = getRouteApi('/app/dashboard');
 
 /** How long the cards wait for each other before showing what they have. */
 const CARDS_WAIT_MS = 3000;
@@ -23,11 +28,10 @@ export function DashboardPage() {
   useDocumentTitle(t('pages.dashboard.title'));
   // The session already carries the name, so there is something to show before /school answers.
   const longName = school.data?.longName ?? session.school.longName;
-  const on = (feature: AppFeature) => session.features.includes(feature);
-  const canDecideLeave = useCan('leave:approve');
+  const cards = dashboardCards(session);
   // On a phone the cards stand in one column: shown as each one's data came, every card that grew
   // pushed the others down the screen. They load unseen and appear together.
-  const cardsShown = usePageSettled(CARDS_WAIT_MS);
+  const cardsShown = usePageSettled(CARDS_WAIT_MS, route.useLoaderData().answered);
 
   return (
     <Stack gap="lg">
@@ -41,13 +45,13 @@ export function DashboardPage() {
         aria-busy={!cardsShown}
         style={cardsShown ? undefined : { visibility: 'hidden' }}
       >
-        <NextEventsCard />
         {/* Each card belongs to a feature; one the school has switched off is not shown. */}
-        {on('posts') && <LatestPostsCard />}
-        {on('attendance') && <MyAttendanceCard />}
-        {on('supervision') && <SupervisionCard />}
-        {on('foodPlan') && <TodaysMenuCard />}
-        {on('leave') && canDecideLeave && <PendingLeaveCard />}
+        {cards.nextEvents && <NextEventsCard />}
+        {cards.latestPosts && <LatestPostsCard />}
+        {cards.myAttendance && <MyAttendanceCard />}
+        {cards.supervision && <SupervisionCard />}
+        {cards.todaysMenu && <TodaysMenuCard />}
+        {cards.pendingLeave && <PendingLeaveCard />}
       </SimpleGrid>
     </Stack>
   );

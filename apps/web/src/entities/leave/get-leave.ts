@@ -20,7 +20,10 @@ function getLeaveList(query: LeaveQuery, signal?: AbortSignal): Promise<LeaveLis
   return apiRequest<LeaveList>(search ? `${LEAVE_PATH}?${search}` : LEAVE_PATH, { signal });
 }
 
-function leaveListQueryOptions(query: LeaveQuery) {
+/** Applications waiting for a decision: the decide tab's list and count, and the dashboard's. */
+export const PENDING_LEAVE: LeaveQuery = { status: 'pending' };
+
+export function leaveListQueryOptions(query: LeaveQuery) {
   return queryOptions({
     queryKey: [...leaveQueryKey, 'list', query] as const,
     queryFn: ({ signal }) => getLeaveList(query, signal),

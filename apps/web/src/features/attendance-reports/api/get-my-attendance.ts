@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { MyAttendanceSummary } from '@tun/shared/attendance-reports';
+import type { Session } from '@tun/shared/auth';
+import { can } from '../../../entities/session/access';
 
 export function getMyAttendance(signal?: AbortSignal): Promise<MyAttendanceSummary> {
   return apiRequest<MyAttendanceSummary>('/attendance/me/summary', { signal });
@@ -11,6 +13,11 @@ export const myAttendanceQueryOptions = queryOptions({
   queryKey: ['attendance', 'me', 'summary'] as const,
   queryFn: ({ signal }) => getMyAttendance(signal),
 });
+
+/** Students and scholars see only their own absence; staff see everyone's in the report. */
+export function seesOnlyOwnAttendance(session: Session): boolean {
+  return can(session, 'absence:view', { own: true }) && !can(session, 'absence:view');
+}
 
 /** The signed-in student's own attendance for the school year and the last eight weeks. */
 export function useMyAttendance(options: { enabled?: boolean } = {}) {

@@ -2,9 +2,8 @@ import { Anchor, Badge, Box, Card, Group, Loader, Stack, Text, Title, VisuallyHi
 import { Link } from '@tanstack/react-router';
 import { ATTENDANCE_REQUIRED_SHARE } from '@tun/shared/attendance';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../entities/session/access';
 import { useSession } from '../../../entities/session/get-session';
-import { useMyAttendance } from '../api/get-my-attendance';
+import { seesOnlyOwnAttendance, useMyAttendance } from '../api/get-my-attendance';
 import { weekNumber } from '../model/report-period';
 import { useReportFormat } from './use-report-format';
 import { LoadError } from '../../../components/load-error';
@@ -20,7 +19,7 @@ export function MyAttendanceCard() {
   const { t } = useTranslation();
   const session = useSession();
   // Staff see everyone's attendance in the report; this card is for those who see only their own.
-  const ownOnly = can(session, 'absence:view', { own: true }) && !can(session, 'absence:view');
+  const ownOnly = seesOnlyOwnAttendance(session);
   const summary = useMyAttendance({ enabled: ownOnly });
   const format = useReportFormat();
   if (!ownOnly) return null;

@@ -16,7 +16,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
 import { useConfirmDelete } from '../../../components/use-confirm-delete';
-import { useLeave, useLeaveList } from '../../../entities/leave/get-leave';
+import { PENDING_LEAVE, useLeave, useLeaveList } from '../../../entities/leave/get-leave';
 import { LeaveFacts } from '../../../entities/leave/leave-facts';
 import { LeaveItem } from '../../../entities/leave/leave-item';
 import { useWithdrawLeave } from '../../../entities/leave/withdraw-leave';
@@ -25,15 +25,13 @@ import { decidedOf, isStanding, pendingFirst, waitingForMe, type LeaveFilter } f
 import { DecisionDialog, type DecisionRequest } from './decision-dialog';
 import { PeriodDialog } from './period-dialog';
 
-const PENDING_QUERY = { status: 'pending' } as const;
-
 /** The element of one application in the list, for a link that opens it. */
 const itemId = (id: string) => `leave-decide-${id}`;
 
 /** How many applications wait for the reader's decision, for the tab's label. */
 export function PendingLeaveCount() {
   const { t } = useTranslation();
-  const count = waitingForMe(useLeaveList(PENDING_QUERY).data?.leaves);
+  const count = waitingForMe(useLeaveList(PENDING_LEAVE).data?.leaves);
   if (count === 0) return null;
   return (
     <Badge size="sm" circle={count < 10} variant="filled" tt="none">
@@ -51,7 +49,7 @@ export function PendingLeaveCount() {
 export function DecideTab({ openId }: { openId?: string | undefined }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<LeaveFilter>('all');
-  const pending = useLeaveList(PENDING_QUERY);
+  const pending = useLeaveList(PENDING_LEAVE);
   const rest = useLeaveList(filter === 'all' || filter === 'pending' ? {} : { status: filter });
   const lines = useLines();
   const [deciding, setDeciding] = useState<DecisionRequest | null>(null);

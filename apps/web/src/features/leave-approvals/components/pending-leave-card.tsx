@@ -1,11 +1,9 @@
 import { Alert, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/router-links';
-import { useLeaveList } from '../../../entities/leave/get-leave';
+import { PENDING_LEAVE, useLeaveList } from '../../../entities/leave/get-leave';
 import { useErrorMessage } from '../../../lib/error-message';
 import { waitingForMe } from '../model/decide-model';
-
-const PENDING_QUERY = { status: 'pending' } as const;
 
 /**
  * The dashboard's «Permisjonssøknader» for teachers and admins: how many applications wait for
@@ -15,7 +13,7 @@ const PENDING_QUERY = { status: 'pending' } as const;
 export function PendingLeaveCard() {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
-  const pending = useLeaveList(PENDING_QUERY);
+  const pending = useLeaveList(PENDING_LEAVE);
   const count = waitingForMe(pending.data?.leaves);
 
   return (

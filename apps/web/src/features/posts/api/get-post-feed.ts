@@ -34,7 +34,7 @@ export const postFeedQueryOptions = (params: PostFeedParams) =>
   });
 
 /** The dashboard's newest few for me; the server puts pinned posts first. */
-const latestPostsQueryOptions = queryOptions({
+export const latestPostsQueryOptions = queryOptions({
   queryKey: [...postsQueryKey, 'latest'],
   queryFn: ({ signal }) => getPostFeed({ filter: 'all', q: '', limit: POST_DASHBOARD_COUNT }, signal),
 });

@@ -1,0 +1,68 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Session } from '@tun/shared/auth';
+import { todayInSchoolZone } from '@tun/shared/time';
+import { leaveListQueryOptions, PENDING_LEAVE } from '../../entities/leave/get-leave';
+import { schoolQueryOptions } from '../../entities/school/get-school';
+import { can } from '../../entities/session/access';
+import { sessionQueryOptions } from '../../entities/session/get-session';
+import {
+  myAttendanceQueryOptions,
+  seesOnlyOwnAttendance,
+} from '../../features/attendance-reports/api/get-my-attendance';
+import { nextEventsQueryOptions, nextEventsWindowStart } from '../../features/dashboard/api/get-next-events';
+import { menuWeekQueryOptions } from '../../features/food-planner/api/get-menu-week';
+import { weekOf } from '../../features/food-planner/model/menu-week';
+import { latestPostsQueryOptions } from '../../features/posts/api/get-post-feed';
+import { supervisionQueryOptions } from '../../features/supervision/api/get-supervision';
+import { within } from '../../lib/within';
+
+/** Which of the dashboard's cards a person sees: their school's features and their grants. */
+export function dashboardCards(session: Session) {
+  const on = (feature: Session['features'][number]) => session.features.includes(feature);
+  return {
+    nextEvents: can(session, 'calendar:view'),
+    latestPosts: on('posts') && can(session, 'posts:view'),
+    myAttendance: on('attendance') && seesOnlyOwnAttendance(session),
+    supervision: on('supervision') && can(session, 'schoolInfo:view'),
+    todaysMenu: on('foodPlan'),
+    pendingLeave: on('leave') && can(session, 'leave:approve'),
+  };
+}
+
+/** What the page and its cards ask for first, at `now`: the same queries their hooks make. */
+function askFirst(queryClient: QueryClient, session: Session, now: number): Promise<unknown>[] {
+  const cards = dashboardCards(session);
+  const ask = [
+    can(session, 'schoolInfo:view') && queryClient.ensureQueryData(schoolQueryOptions),
+    cards.nextEvents &&
+      queryClient.ensureQueryData(nextEventsQueryOptions(session.user.id, nextEventsWindowStart(now))),
+    cards.latestPosts && queryClient.ensureQueryData(latestPostsQueryOptions),
+    cards.myAttendance && queryClient.ensureQueryData(myAttendanceQueryOptions),
+    cards.supervision && queryClient.ensureQueryData(supervisionQueryOptions),
+    cards.todaysMenu &&
+      queryClient.ensureQueryData(menuWeekQueryOptions(weekOf(todayInSchoolZone(new Date(now))))),
+    cards.pendingLeave && queryClient.ensureQueryData(leaveListQueryOptions(PENDING_LEAVE)),
+  ];
+  return ask.filter((asked) => asked !== false);
+}
+
+/**
+ * How long the page waits for its cards' data before it renders without it (each card then shows
+ * its own loader): as long as the router waits before showing its loading indicator.
+ */
+const FIRST_DATA_WAIT_MS = 1000;
+
+/**
+ * The route's loader: the cards' data asked for while the page's code loads. The page then
+ * renders once with everything, instead of rendering each card again as its answer comes (a
+ * render that cannot yield, on a slow phone the longest tasks of the load). A failed answer is
+ * the card's to show, not the page's. `answered`: every card has its first answer (or error), so
+ * the cards can show at once.
+ */
+export async function loadDashboardData(queryClient: QueryClient): Promise<{ answered: boolean }> {
+  // The /app route's guard has the session in the cache before any loader runs.
+  const session = queryClient.getQueryData(sessionQueryOptions.queryKey);
+  if (!session) return { answered: false };
+  const asked = Promise.allSettled(askFirst(queryClient, session, Date.now())).then(() => true);
+  return { answered: (await within(asked, FIRST_DATA_WAIT_MS)) ?? false };
+}
