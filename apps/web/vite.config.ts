@@ -238,6 +238,28 @@ const QRCODE = fromPackages('qrcode|dijkstrajs');
  * so it stays in `vendor-lazy`, which a page showing a notification has loaded already.
  */
 const NOTIFICATIONS = fromPackages('@mantine/notifications|react-transition-group');
+/**
+ * Form parts of the settings and admin pages that neither the app's frame, the dashboard nor the
+ * attendance sheet uses: in `vendor-lazy`, every signed-in page loaded them (≈ 25 KB brotli).
+ */
+const FORM_PARTS = new RegExp(
+  `${NODE_MODULES}(?:react-number-format|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Accordion|Autocomplete|Chip|ColorInput|ColorPicker|ColorSwatch|FileInput|Grid|JsonInput|MultiSelect|NumberInput|Pagination|Pill|PillsInput|Progress|Rating|Slider|Stepper|Switch|TagsInput|Tooltip))[\\/]`,
+);
+/**
+ * App code used by two pages or more, for `shared`: the app's components, entities and lib, and
+ * the features' requests and models (small, and a page's data often comes from another feature).
+ * Not a feature's components: in `shared`, a form two admin pages draw took its form parts along
+ * for every page.
+ */
+const SHARED_APP_CODE =
+  /[\\/]src[\\/](?:components|entities|lib|features[\\/][\w-]+[\\/](?:api|model))[\\/]|[\\/]packages[\\/]shared[\\/]/;
+/**
+ * Not in `shared`, which every page loads: the TV screens' panels, which draw QR codes (the QR
+ * library came along), and the app's components of several pages that draw form parts (the form
+ * parts came along). Left to Rolldown, they share chunks with the pages that use them.
+ */
+const NOT_SHARED =
+  /[\\/]entities[\\/]screens[\\/]|[\\/]components[\\/](?:copyable-link-field|color-theme)\.tsx$/;
 const NOTIFICATIONS_CONTAINER = /[\\/]app[\\/]notifications-container\.tsx$/;
 /** Sets zod's texts (lib/i18n.ts imports it with the first page beyond the start). */
 const CONFIGURE_FORM_ERRORS = /[\\/]lib[\\/]configure-form-errors\.ts$/;
@@ -270,10 +292,14 @@ const CHUNK_GROUPS = [
     name: 'vendor-lazy',
     test: (id: string) =>
       (IN_NODE_MODULES.test(id) &&
-        ![EDITOR, FULLCALENDAR, UPLOADS, DATATABLE, QRCODE, NOTIFICATIONS].some((re) => re.test(id))) ||
+        ![EDITOR, FULLCALENDAR, UPLOADS, DATATABLE, QRCODE, NOTIFICATIONS, FORM_PARTS].some((re) =>
+          re.test(id),
+        )) ||
       CONFIGURE_FORM_ERRORS.test(id),
     priority: 40,
   },
+  // After `vendor-lazy`, so that the parts it shares with them (inputs, the combobox) stay there.
+  { name: 'form-parts', test: FORM_PARTS, priority: 39 },
   // After `vendor-lazy`, which keeps the scroll lock the container imports.
   {
     name: 'notifications',
@@ -295,12 +321,7 @@ const CHUNK_GROUPS = [
   // three files of a few hundred bytes, a request each.
   {
     name: 'shared',
-    // Not the TV screens' panels, which draw QR codes: in `shared`, the QR library came along for
-    // every page; left to Rolldown, they share a chunk with the two pages that show them.
-    test: (id: string) =>
-      /[\\/](?:components|entities|lib|features[\\/][\w-]+[\\/](?:api|model))[\\/]|[\\/]packages[\\/]shared[\\/]/.test(
-        id,
-      ) && !/[\\/]entities[\\/]screens[\\/]/.test(id),
+    test: (id: string) => SHARED_APP_CODE.test(id) && !NOT_SHARED.test(id),
     minShareCount: 2,
     priority: 10,
   },
