@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isGroupArchived } from './groups';
 import {
+  SCHOOL_TIME_ZONE,
   addDays,
   daysBetween,
   isIsoDate,
@@ -19,6 +20,25 @@ describe('the school calendar', () => {
     expect(todayInSchoolZone(new Date('2026-01-14T23:00:00Z'))).toBe('2026-01-15');
     expect(todayInSchoolZone(new Date('2026-06-14T21:59:00Z'))).toBe('2026-06-14');
     expect(todayInSchoolZone(new Date('2026-06-14T22:00:00Z'))).toBe('2026-06-15');
+  });
+
+  it('gives the date Intl gives for every instant, across both changes of the clock (kept per hour)', () => {
+    const intl = new Intl.DateTimeFormat('sv-SE', { timeZone: SCHOOL_TIME_ZONE });
+    // Every 7 minutes and 13 seconds through March and October 2026, asked twice each.
+    for (const [from, to] of [
+      ['2026-03-27T00:00:00Z', '2026-04-01T00:00:00Z'],
+      ['2026-10-23T00:00:00Z', '2026-10-28T00:00:00Z'],
+    ] as const) {
+      for (let time = Date.parse(from); time < Date.parse(to); time += 433_000) {
+        const instant = new Date(time);
+        expect(todayInSchoolZone(instant)).toBe(intl.format(instant));
+        expect(todayInSchoolZone(instant)).toBe(intl.format(instant));
+      }
+    }
+    expect(todayInSchoolZone(new Date('1894-06-01T23:30:00Z'))).toBe(
+      intl.format(new Date('1894-06-01T23:30:00Z')),
+    );
+    expect(() => todayInSchoolZone(new Date(Number.NaN))).toThrow(RangeError);
   });
 
   it('accepts only real dates written YYYY-MM-DD', () => {

@@ -35,9 +35,28 @@ export function schoolDateTimeFormat(
 // Swedish writes dates as ISO (YYYY-MM-DD), so Intl gives the school's date without a library.
 const schoolDateFormat = schoolDateTimeFormat('sv-SE', { year: 'numeric', month: '2-digit', day: '2-digit' });
 
+/**
+ * The school's zone has had whole-hour offsets since 1895, so from 1970 on a school day begins on
+ * a whole hour (UTC) and all instants of an hour share their date. Formatting a date with Intl
+ * takes microseconds, and a sheet or a week works out the same few dates again and again.
+ */
+const HOUR_MS = 60 * 60 * 1000;
+const DATES_KEPT = 512;
+const datesByHour = new Map<number, string>();
+
 /** The date at the school at the given instant (now by default), as YYYY-MM-DD. */
 export function todayInSchoolZone(now: Date = new Date()): string {
-  return schoolDateFormat.format(now);
+  const time = now.getTime();
+  // Before 1970, or not a date at all (Intl throws, as it always has): formatted each time.
+  if (!(time >= 0)) return schoolDateFormat.format(now);
+  const hour = Math.floor(time / HOUR_MS);
+  let date = datesByHour.get(hour);
+  if (date === undefined) {
+    date = schoolDateFormat.format(now);
+    if (datesByHour.size >= DATES_KEPT) datesByHour.clear();
+    datesByHour.set(hour, date);
+  }
+  return date;
 }
 
 /** Y-M-D of a school date, as numbers. */

@@ -95,6 +95,15 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
  * rows they see) name the variant they are: it is part of the key and of the ETag, so a client
  * never revalidates one person's answer as another's.
  */
+/**
+ * An answer already written as JSON, for `make` to return instead of the value: a route that
+ * answers with records other readers share (the events of a kept range) writes each record once
+ * and joins them, instead of copying and writing them again for every answer.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export interface AnswerCache {
   /** The ETag of the kept answer for the key, if one is kept and still current. */
   keptEtag(schoolId: string, key: string, variant?: string): string | undefined;
@@ -236,7 +245,8 @@ export function createAnswerCache(
       let body: Buffer;
       try {
         // Kept as bytes, so a kept answer is not encoded again for every reader.
-        body = Buffer.from(JSON.stringify(await make()));
+        const value = await make();
+        body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value));
       } finally {
         school.making.delete(making);
       }

@@ -20,7 +20,7 @@ import {
 } from '@tun/shared';
 import type { AppContext } from '../../context';
 import { ProblemError } from '../../http/problem';
-import { createAnswerCache, replyWithAnswer } from '../../live/answer-cache';
+import { createAnswerCache, JsonText, replyWithAnswer } from '../../live/answer-cache';
 import { CALENDAR_BASE_TOPICS, cacheCalendarBase } from './calendar-cache';
 import {
   changeEvent,
@@ -43,6 +43,24 @@ const FILTER_KINDS = ['person', 'line', 'elective', 'group', 'room'] as const;
 /** Each event goes out with what the asking person may do with it (decision 017). */
 function withPolicies(principal: Principal, event: CalendarEvent): EventWithPolicies {
   return { ...event, policies: eventPoliciesOf(principal, event) };
+}
+
+/** A shared event (of a kept range) as JSON, written once for all who read it. */
+const eventTexts = new WeakMap<CalendarEvent, string>();
+
+/**
+ * `withPolicies` as JSON, for shared events: the event's own text, written once, with the
+ * policies added at its end (the same text `JSON.stringify(withPolicies(…))` gives). A week is
+ * asked for by every student; copying and writing each event again was most of a week's cost
+ * when the answer was not kept.
+ */
+function withPoliciesText(principal: Principal, event: CalendarEvent): string {
+  let text = eventTexts.get(event);
+  if (text === undefined) {
+    text = JSON.stringify(event);
+    eventTexts.set(event, text);
+  }
+  return `${text.slice(0, -1)},"policies":${JSON.stringify(eventPoliciesOf(principal, event))}}`;
 }
 
 export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -88,10 +106,11 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
           from: Date.parse(query.from),
           to: Date.parse(query.to),
           filter: filters[0],
-          // Only read: each event is copied with its policies.
+          // Only read: each event is written with its policies, not changed.
           shared: true,
         });
-        return { events: events.map((event) => withPolicies(principal, event)) };
+        const texts = events.map((event) => withPoliciesText(principal, event));
+        return new JsonText(`{"events":[${texts.join(',')}]}`);
       };
       return replyWithAnswer(answers, request, reply, schoolId, request.url, make, eventPolicyKey(principal));
     },
