@@ -115,12 +115,6 @@ function sectionsNamedIn(code: string, sections: ReadonlySet<string>, into: Set<
 }
 
 /**
- * Writes, for every page, the files its lazy chunks need beyond what index.html loads (the
- * page's chunk, its layout's, their static imports and styles). The server lists them in
- * index.html as `modulepreload`, so a page opened directly loads its code in one round with
- * the entry, not after it and the session check (decision 028).
- */
-/**
  * The start's scripts at low fetch priority, as the server names a page's own (route-preloads.ts):
  * the styles come first, and with them the app's frame that index.html draws before the code
  * has run; the scripts are not needed for that first paint.
@@ -136,6 +130,12 @@ function scriptsAfterStyles(): Plugin {
   };
 }
 
+/**
+ * Writes, for every page, the files its lazy chunks need beyond what index.html loads (the
+ * page's chunk, its layout's, their static imports and styles). The server lists them in
+ * index.html as `modulepreload`, so a page opened directly loads its code in one round with
+ * the entry, not after it and the session check (decision 028).
+ */
 function routePreloads(): Plugin {
   return {
     name: 'tun-route-preloads',

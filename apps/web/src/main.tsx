@@ -19,8 +19,6 @@ if (!container) throw new Error('index.html has no #root');
 captureInstallPrompt();
 startOnlineTracking();
 
-// The catalog must be ready before the first render, or the first frame would show keys.
-// (A promise, not top-level await: that would switch off the bundler's chunk merging.)
 /**
  * How long the first render waits for the opened page. As long as the router waits before showing
  * its loading indicator: a page slower than that renders anyway and shows the indicator, as
@@ -37,6 +35,8 @@ async function loadFirstPage(router: AppRouter): Promise<void> {
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+// The catalog must be ready before the first render, or the first frame would show keys.
+// (A promise, not top-level await: that would switch off the bundler's chunk merging.)
 void Promise.all([initI18n(), restoreSavedAnswers(queryClient)])
   // The opened page's guard, code and first data before the first render (its chunks and data are
   // named in index.html, so mostly already here). Rendered after, the page is one render that

@@ -91,11 +91,6 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
 }
 
 /**
- * Answers that differ between people with the same URL (what each may do with a record, which
- * rows they see) name the variant they are: it is part of the key and of the ETag, so a client
- * never revalidates one person's answer as another's.
- */
-/**
  * An answer already written as JSON, for `make` to return instead of the value: a route that
  * answers with records other readers share (the events of a kept range) writes each record once
  * and joins them, instead of copying and writing them again for every answer.
@@ -104,6 +99,11 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
+/**
+ * Answers that differ between people with the same URL (what each may do with a record, which
+ * rows they see) name the variant they are: it is part of the key and of the ETag, so a client
+ * never revalidates one person's answer as another's.
+ */
 export interface AnswerCache {
   /** The ETag of the kept answer for the key, if one is kept and still current. */
   keptEtag(schoolId: string, key: string, variant?: string): string | undefined;

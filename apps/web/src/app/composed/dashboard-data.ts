@@ -16,10 +16,14 @@ import { latestPostsQueryOptions } from '../../features/posts/api/get-post-feed'
 import { supervisionQueryOptions } from '../../features/supervision/api/get-supervision';
 import { within } from '../../lib/within';
 
-/** Which of the dashboard's cards a person sees: their school's features and their grants. */
+/**
+ * What of the dashboard a person sees: their school's features and their grants decide each card,
+ * and `schoolInfo` whether the heading names the school from /school.
+ */
 export function dashboardCards(session: Session) {
   const on = (feature: Session['features'][number]) => session.features.includes(feature);
   return {
+    schoolInfo: can(session, 'schoolInfo:view'),
     nextEvents: can(session, 'calendar:view'),
     latestPosts: on('posts') && can(session, 'posts:view'),
     myAttendance: on('attendance') && seesOnlyOwnAttendance(session),
@@ -33,7 +37,7 @@ export function dashboardCards(session: Session) {
 function askFirst(queryClient: QueryClient, session: Session, now: number): Promise<unknown>[] {
   const cards = dashboardCards(session);
   const ask = [
-    can(session, 'schoolInfo:view') && queryClient.ensureQueryData(schoolQueryOptions),
+    cards.schoolInfo && queryClient.ensureQueryData(schoolQueryOptions),
     cards.nextEvents &&
       queryClient.ensureQueryData(nextEventsQueryOptions(session.user.id, nextEventsWindowStart(now))),
     cards.latestPosts && queryClient.ensureQueryData(latestPostsQueryOptions),

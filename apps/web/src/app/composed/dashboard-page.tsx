@@ -3,7 +3,6 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePageSettled } from '../../lib/use-page-settled';
-import { useCan } from '../../entities/session/access';
 import { useSession } from '../../entities/session/get-session';
 import { useSchool } from '../../entities/school/get-school';
 import { SupervisionCard } from '../../features/supervision/components/supervision-card';
@@ -24,11 +23,11 @@ const CARDS_WAIT_MS = 3000;
 export function DashboardPage() {
   const { t } = useTranslation();
   const session = useSession();
-  const school = useSchool({ enabled: useCan('schoolInfo:view') });
+  const cards = dashboardCards(session);
+  const school = useSchool({ enabled: cards.schoolInfo });
   useDocumentTitle(t('pages.dashboard.title'));
   // The session already carries the name, so there is something to show before /school answers.
   const longName = school.data?.longName ?? session.school.longName;
-  const cards = dashboardCards(session);
   // On a phone the cards stand in one column: shown as each one's data came, every card that grew
   // pushed the others down the screen. They load unseen and appear together.
   const cardsShown = usePageSettled(CARDS_WAIT_MS, route.useLoaderData().answered);
