@@ -48,6 +48,33 @@ test.describe('signed in as admin', () => {
     });
   }
 
+  test('the dashboard opened directly fetches each answer once: its HTML names them, the app reuses them', async ({
+    admin: { page },
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/v1/') && url.pathname !== '/api/v1/live') {
+        asked.push(url.pathname + url.search);
+      }
+    });
+    await page.goto('/app/dashboard');
+    await expect(page.getByRole('heading', { level: 2, name: 'Neste hendelser' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Dagens meny' })).toBeVisible();
+    const preloaded = await page
+      .locator('link[rel="preload"][as="fetch"][href^="/api/v1/"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    // The cards' own answers among them, not only the session's.
+    expect(preloaded).toContain('/api/v1/school');
+    expect(preloaded.some((href) => href.startsWith('/api/v1/calendar?'))).toBe(true);
+    // A preload the app's request did not match would be fetched again, at the same address.
+    for (const href of preloaded)
+      expect(
+        asked.filter((url) => url === href),
+        href,
+      ).toHaveLength(1);
+  });
+
   test('/ and /app redirect to the dashboard', async ({ admin: { page } }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/app\/dashboard$/);

@@ -6,9 +6,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pageDataPaths } from '@tun/shared/page-data';
+import { grantsOf, type Role } from '@tun/shared';
+import { APP_FEATURES } from '@tun/shared/app-settings';
+import { pageDataPaths, type PageViewer } from '@tun/shared/page-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupSchool } from './factories';
+import { createPerson, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 import { PageShells } from '../src/web/route-preloads';
 
@@ -82,6 +84,36 @@ describe('the data a page fetches first', () => {
     expect(pageDataPaths('app/attendance', long)).toHaveLength(2);
   });
 
+  it("names the dashboard's cards' data as the person sees them, at the page's time", () => {
+    const viewer = (roles: Role[], features: PageViewer['features'] = [...APP_FEATURES]): PageViewer => ({
+      user: { id: 'p1' },
+      features,
+      ...grantsOf(roles),
+    });
+    // Wednesday 25 November 2026, 10:07:30 in Oslo: the window starts at 10:05, the menu's week on Monday.
+    const now = Date.parse('2026-11-25T09:07:30Z');
+    const dashboard = (who: PageViewer) =>
+      pageDataPaths('app/dashboard', new URLSearchParams(), who, now).slice(2);
+    const events =
+      '/api/v1/calendar?from=2026-11-25T09%3A05%3A00.000Z&to=2026-12-02T09%3A05%3A00.000Z&person=p1';
+    expect(dashboard(viewer(['admin']))).toEqual([
+      '/api/v1/school',
+      events,
+      '/api/v1/posts?limit=3',
+      '/api/v1/supervision',
+      '/api/v1/food/menu?week=2026-11-23',
+      '/api/v1/leave?status=pending',
+    ]);
+    // A student sees their own attendance, and decides no leave.
+    const student = dashboard(viewer([]));
+    expect(student).toContain('/api/v1/attendance/me/summary');
+    expect(student).not.toContain('/api/v1/leave?status=pending');
+    // A card whose feature the school switched off asks for nothing.
+    expect(dashboard(viewer(['admin'], []))).toEqual(['/api/v1/school', events]);
+    // Only the dashboard's HTML names them.
+    expect(pageDataPaths('app/calendar', new URLSearchParams(), viewer(['admin']), now)).toHaveLength(2);
+  });
+
   it('writes them as preloads the fetch reuses, with the address escaped for the attribute', () => {
     const shells = new PageShells(INDEX, {});
     const html = shells.htmlFor('app/dashboard', [
@@ -100,6 +132,7 @@ describe.each(dialects())('pages served on %s', (dialect) => {
   let t: TestApp;
   let dist: string;
   let adminCookie: string;
+  let schoolId: string;
 
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'tun-web-'));
@@ -107,7 +140,7 @@ describe.each(dialects())('pages served on %s', (dialect) => {
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'assets', 'index-A1.js'), 'export {};');
     t = await createTestApp(dialect, { env: { WEB_DIST: dist } });
-    ({ adminCookie } = await setupSchool(t));
+    ({ adminCookie, schoolId } = await setupSchool(t));
   });
   afterAll(async () => {
     await t.close();
@@ -122,6 +155,26 @@ describe.each(dialects())('pages served on %s', (dialect) => {
     const anonymous = await t.request({ method: 'GET', url });
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.body).not.toContain('/api/v1/');
+  });
+
+  it("name the dashboard's data for the person who opens it, each an answer they get", async () => {
+    const student = await createPerson(t, schoolId, { login: true });
+    const cookie = await login(t, student.email);
+    const page = await t.request({ method: 'GET', url: '/app/dashboard', cookie });
+    const named = [...page.body.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map(
+      (match) => match[1]!.replaceAll('&amp;', '&'),
+    );
+    expect(named).toContain('/api/v1/attendance/me/summary');
+    expect(named.some((href) => href.includes(`person=${student.personId}`))).toBe(true);
+    expect(named).not.toContain('/api/v1/leave?status=pending');
+    for (const url of named) {
+      const answer = await t.request({ method: 'GET', url, cookie });
+      expect(answer.statusCode, url).toBe(200);
+    }
+    // A cookie whose session does not hold: the page, with no one's data named.
+    const stale = await t.request({ method: 'GET', url: '/app/dashboard', cookie: 'tun.session_token=x.y' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).not.toContain('/api/v1/calendar');
   });
 
   it("draw the app's frame before the code on a signed-in page under /app, nowhere else", async () => {

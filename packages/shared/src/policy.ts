@@ -157,3 +157,14 @@ export function grantsOf(roles: readonly Role[]): { actions: Action[]; ownAction
   const ownActions = ACTIONS.filter((action) => !canAll(roles, action) && canOwn(roles, action));
   return { actions, ownActions };
 }
+
+/** A person's grants as grantsOf gives them (the session carries them to the web). */
+export type Grants = ReturnType<typeof grantsOf>;
+
+/**
+ * Whether grants allow the action on every record, or (with `own`) at least on the person's own:
+ * what a page shows and fetches. The server still decides each request.
+ */
+export function grantsAllow(grants: Grants, action: Action, options: { own?: boolean } = {}): boolean {
+  return grants.actions.includes(action) || (options.own === true && grants.ownActions.includes(action));
+}

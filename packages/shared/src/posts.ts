@@ -18,8 +18,6 @@ export const POST_AUDIENCE_TARGETS_MAX = 100;
 export const POST_SEARCH_MAX = 100;
 export const POST_FEED_PAGE_DEFAULT = 20;
 export const POST_FEED_PAGE_MAX = 100;
-/** The dashboard's «Siste innlegg» card. */
-export const POST_DASHBOARD_COUNT = 3;
 
 /** The roles a post can be addressed to ('student' is everyone with no role). */
 export const POST_AUDIENCE_ROLES = ['admin', 'teacher', 'janitor', 'kitchen', 'stipp', 'student'] as const;

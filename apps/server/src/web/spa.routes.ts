@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context';
 import { ProblemError } from '../http/problem';
-import { isAppPath, pageDataPaths } from '@tun/shared/page-data';
-import { carriesSessionCookie } from '../auth/principal';
+import { isAppPath, isDashboardPath, pageDataPaths, type PageViewer } from '@tun/shared/page-data';
+import { carriesSessionCookie, resolvePrincipal } from '../auth/principal';
+import { describeSession } from '../modules/session/session.service';
 import { PageShells } from './route-preloads';
 
 function filesUnder(root: string): Set<string> {
@@ -28,6 +29,30 @@ const NEVER_THE_APP = /^(assets|icons)\/|\.(js|mjs|css|map|webmanifest)$/;
  * is otherwise kept up to a day). It lives at the root, so its scope is the whole app.
  */
 const REVALIDATED = new Set(['sw.js']);
+
+/**
+ * Who opens the dashboard, as /session would answer, for its HTML to name the cards' data: null
+ * when the session does not hold (the page then fetches as usual, and the API answers 401).
+ */
+async function dashboardViewer(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<PageViewer | null> {
+  try {
+    const { db } = ctx.database;
+    const principal = await resolvePrincipal(
+      { auth: ctx.auth, db },
+      request.headers,
+      (message) => request.log.warn(message),
+      (cookies) => reply.header('set-cookie', cookies),
+    );
+    return await describeSession(db, principal);
+  } catch (error) {
+    if (error instanceof ProblemError) return null;
+    throw error;
+  }
+}
 
 /** index.html's modification time, or 0 when there is none. */
 function builtAt(root: string): number {
@@ -81,7 +106,8 @@ export async function spaRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     // Someone signed in also gets the API answers the page needs first named in it.
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     const signedIn = await carriesSessionCookie(ctx.auth, request.headers);
-    const data = signedIn ? pageDataPaths(path, new URLSearchParams(query)) : [];
+    const viewer = signedIn && isDashboardPath(path) ? await dashboardViewer(ctx, request, reply) : null;
+    const data = signedIn ? pageDataPaths(path, new URLSearchParams(query), viewer) : [];
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')

@@ -1,39 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Session } from '@tun/shared/auth';
-import { todayInSchoolZone } from '@tun/shared/time';
-import { leaveListQueryOptions, PENDING_LEAVE } from '../../entities/leave/get-leave';
+import { currentMenuWeek, dashboardCards, nextEventsWindowStart, PENDING_LEAVE } from '@tun/shared/page-data';
+import { leaveListQueryOptions } from '../../entities/leave/get-leave';
 import { schoolQueryOptions } from '../../entities/school/get-school';
-import { can } from '../../entities/session/access';
 import { sessionQueryOptions } from '../../entities/session/get-session';
-import {
-  myAttendanceQueryOptions,
-  seesOnlyOwnAttendance,
-} from '../../features/attendance-reports/api/get-my-attendance';
-import { nextEventsQueryOptions, nextEventsWindowStart } from '../../features/dashboard/api/get-next-events';
+import { myAttendanceQueryOptions } from '../../features/attendance-reports/api/get-my-attendance';
+import { nextEventsQueryOptions } from '../../features/dashboard/api/get-next-events';
 import { menuWeekQueryOptions } from '../../features/food-planner/api/get-menu-week';
-import { weekOf } from '../../features/food-planner/model/menu-week';
 import { latestPostsQueryOptions } from '../../features/posts/api/get-post-feed';
 import { supervisionQueryOptions } from '../../features/supervision/api/get-supervision';
 import { within } from '../../lib/within';
 
-/**
- * What of the dashboard a person sees: their school's features and their grants decide each card,
- * and `schoolInfo` whether the heading names the school from /school.
- */
-export function dashboardCards(session: Session) {
-  const on = (feature: Session['features'][number]) => session.features.includes(feature);
-  return {
-    schoolInfo: can(session, 'schoolInfo:view'),
-    nextEvents: can(session, 'calendar:view'),
-    latestPosts: on('posts') && can(session, 'posts:view'),
-    myAttendance: on('attendance') && seesOnlyOwnAttendance(session),
-    supervision: on('supervision') && can(session, 'schoolInfo:view'),
-    todaysMenu: on('foodPlan'),
-    pendingLeave: on('leave') && can(session, 'leave:approve'),
-  };
-}
+export { dashboardCards };
 
-/** What the page and its cards ask for first, at `now`: the same queries their hooks make. */
+/**
+ * What the page and its cards ask for first, at `now`: the same queries their hooks make, whose
+ * requests are those the server names in the page's HTML (dashboardDataPaths).
+ */
 function askFirst(queryClient: QueryClient, session: Session, now: number): Promise<unknown>[] {
   const cards = dashboardCards(session);
   const ask = [
@@ -43,8 +26,7 @@ function askFirst(queryClient: QueryClient, session: Session, now: number): Prom
     cards.latestPosts && queryClient.ensureQueryData(latestPostsQueryOptions),
     cards.myAttendance && queryClient.ensureQueryData(myAttendanceQueryOptions),
     cards.supervision && queryClient.ensureQueryData(supervisionQueryOptions),
-    cards.todaysMenu &&
-      queryClient.ensureQueryData(menuWeekQueryOptions(weekOf(todayInSchoolZone(new Date(now))))),
+    cards.todaysMenu && queryClient.ensureQueryData(menuWeekQueryOptions(currentMenuWeek(now))),
     cards.pendingLeave && queryClient.ensureQueryData(leaveListQueryOptions(PENDING_LEAVE)),
   ];
   return ask.filter((asked) => asked !== false);

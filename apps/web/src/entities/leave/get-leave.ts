@@ -1,27 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Leave, LeaveList, LeaveQuery } from '@tun/shared/leave';
+import { LEAVE_PATH, leaveListPath, PENDING_LEAVE } from '@tun/shared/page-data';
 import { apiRequest } from '../../lib/api-client';
+
+export { LEAVE_PATH, PENDING_LEAVE };
 
 // The live topic 'leave' invalidates every key that starts with 'leave'.
 export const leaveQueryKey = ['leave'] as const;
-
-export const LEAVE_PATH = '/leave';
 
 export function leavePath(id: string): string {
   return `${LEAVE_PATH}/${encodeURIComponent(id)}`;
 }
 
 function getLeaveList(query: LeaveQuery, signal?: AbortSignal): Promise<LeaveList> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (typeof value === 'string') params.set(key, value);
-  }
-  const search = params.toString();
-  return apiRequest<LeaveList>(search ? `${LEAVE_PATH}?${search}` : LEAVE_PATH, { signal });
+  return apiRequest<LeaveList>(leaveListPath(query), { signal });
 }
-
-/** Applications waiting for a decision: the decide tab's list and count, and the dashboard's. */
-export const PENDING_LEAVE: LeaveQuery = { status: 'pending' };
 
 export function leaveListQueryOptions(query: LeaveQuery) {
   return queryOptions({

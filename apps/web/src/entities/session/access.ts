@@ -1,19 +1,14 @@
-import type { Session } from '@tun/shared/auth';
-import type { Action } from '@tun/shared/policy';
+import { grantsAllow, type Action, type Grants } from '@tun/shared/policy';
 import { useSession } from './get-session';
 
 /** Any one of these actions opens a page or shows a nav item. Empty or absent: every signed-in user. */
 export type Access = readonly Action[];
 
-type Grants = Pick<Session, 'actions' | 'ownActions'>;
-
 /**
  * May the user do this to every record, or (with `own`) at least to their own records?
  * The server decides; this only hides what it would refuse.
  */
-export function can(grants: Grants, action: Action, options: { own?: boolean } = {}): boolean {
-  return grants.actions.includes(action) || (options.own === true && grants.ownActions.includes(action));
-}
+export const can = grantsAllow;
 
 /** A page is open when any of its actions is granted, own-only grants included. */
 export function canAccess(grants: Grants, access: Access | undefined): boolean {

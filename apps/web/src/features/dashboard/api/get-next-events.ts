@@ -1,31 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CalendarEvent, CalendarResponse } from '@tun/shared/calendar';
+import { nextEventsPath, nextEventsWindowStart } from '@tun/shared/page-data';
 import { apiRequest } from '../../../lib/api-client';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** How far ahead the card looks. */
-export const NEXT_EVENTS_DAYS = 7;
-/**
- * The window starts at "now" rounded down to this step, so the key (and the request) stays the
- * same between the card's 30-second ticks and moves on a few times an hour.
- */
-export const NEXT_EVENTS_STEP_MS = 5 * 60 * 1000;
-
-export function nextEventsWindowStart(now: number): number {
-  return now - (now % NEXT_EVENTS_STEP_MS);
-}
 
 export function getNextEvents(
   personId: string,
   windowStart: number,
   signal?: AbortSignal,
 ): Promise<CalendarEvent[]> {
-  const params = new URLSearchParams({
-    from: new Date(windowStart).toISOString(),
-    to: new Date(windowStart + NEXT_EVENTS_DAYS * DAY_MS).toISOString(),
-    person: personId,
-  });
-  return apiRequest<CalendarResponse>(`/calendar?${params.toString()}`, { signal }).then(
+  return apiRequest<CalendarResponse>(nextEventsPath(personId, windowStart), { signal }).then(
     (response) => response.events,
   );
 }

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
-import { POST_DASHBOARD_COUNT, type PostFeed, type PostFeedFilter } from '@tun/shared/posts';
+import { POST_DASHBOARD_COUNT, postFeedPath } from '@tun/shared/page-data';
+import type { PostFeed, PostFeedFilter } from '@tun/shared/posts';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Every posts query starts with the live topic's name, so a new or changed post refreshes them all. */
@@ -15,13 +16,7 @@ function getPostFeed(
   params: PostFeedParams & { cursor?: string | null; limit?: number },
   signal?: AbortSignal,
 ): Promise<PostFeed> {
-  const search = new URLSearchParams();
-  if (params.filter !== 'all') search.set('filter', params.filter);
-  if (params.q) search.set('q', params.q);
-  if (params.cursor) search.set('cursor', params.cursor);
-  if (params.limit !== undefined) search.set('limit', String(params.limit));
-  const query = search.toString();
-  return apiRequest<PostFeed>(`/posts${query ? `?${query}` : ''}`, { signal });
+  return apiRequest<PostFeed>(postFeedPath(params), { signal });
 }
 
 /** The feed page after page, pinned first, then newest, following `nextCursor` («Vis flere»). */
