@@ -261,9 +261,40 @@ const SHARED_APP_CODE =
 const NOT_SHARED =
   /[\\/]entities[\\/]screens[\\/]|[\\/]components[\\/](?:copyable-link-field|color-theme)\.tsx$/;
 const NOTIFICATIONS_CONTAINER = /[\\/]app[\\/]notifications-container\.tsx$/;
-/** Sets zod's texts (lib/i18n.ts imports it with the first page beyond the start). */
-const CONFIGURE_FORM_ERRORS = /[\\/]lib[\\/]configure-form-errors\.ts$/;
 const IN_NODE_MODULES = new RegExp(NODE_MODULES);
+/** zod, and the form library with the packages only it uses: for the pages that check input. */
+const FORM_LIBRARIES = fromPackages('zod|@mantine/form|klona|fast-deep-equal');
+/** What the app loads as 'zod' (resolve.alias): zod with the app's messages set. */
+const ZOD_AS_LOADED = fileURLToPath(new URL('src/lib/zod.ts', import.meta.url));
+
+/**
+ * The modules that import zod, directly or through others: the shared schemas and the app's code
+ * that checks input with them. Found once the module graph is complete (buildEnd), read when the
+ * bundle is cut into chunks, which comes after.
+ */
+const CHECKS_INPUT = new Set<string>();
+
+function findInputChecks(): Plugin {
+  return {
+    name: 'tun-input-checks',
+    apply: 'build',
+    buildEnd() {
+      CHECKS_INPUT.clear();
+      const importers = new Map<string, string[]>();
+      for (const id of this.getModuleIds()) {
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) {
+          importers.set(imported, [...(importers.get(imported) ?? []), id]);
+        }
+      }
+      const pending = [...this.getModuleIds()].filter((id) => fromPackages('zod').test(id));
+      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+        if (CHECKS_INPUT.has(id)) continue;
+        CHECKS_INPUT.add(id);
+        pending.push(...(importers.get(id) ?? []));
+      }
+    },
+  };
+}
 /**
  * The service worker's registration (after the first render, on every page but /login) with
  * the library it imports: one small chunk. Left to the other groups, the library sat in
@@ -287,15 +318,14 @@ const CHUNK_GROUPS = [
   { name: 'register-service-worker', test: REGISTER_SERVICE_WORKER, priority: 45 },
   // Before the libraries of a few pages, which would otherwise take the Mantine parts they use
   // along into their chunk, and every page needing those parts would load them.
-  // With the module that sets zod's texts, which is zod's and is imported with every lazy page.
   {
     name: 'vendor-lazy',
     test: (id: string) =>
-      (IN_NODE_MODULES.test(id) &&
-        ![EDITOR, FULLCALENDAR, UPLOADS, DATATABLE, QRCODE, NOTIFICATIONS, FORM_PARTS].some((re) =>
-          re.test(id),
-        )) ||
-      CONFIGURE_FORM_ERRORS.test(id),
+      IN_NODE_MODULES.test(id) &&
+      !CHECKS_INPUT.has(id) &&
+      ![EDITOR, FULLCALENDAR, UPLOADS, DATATABLE, QRCODE, NOTIFICATIONS, FORM_PARTS, FORM_LIBRARIES].some(
+        (re) => re.test(id),
+      ),
     priority: 40,
   },
   // After `vendor-lazy`, so that the parts it shares with them (inputs, the combobox) stay there.
@@ -321,9 +351,21 @@ const CHUNK_GROUPS = [
   // three files of a few hundred bytes, a request each.
   {
     name: 'shared',
-    test: (id: string) => SHARED_APP_CODE.test(id) && !NOT_SHARED.test(id),
+    test: (id: string) => SHARED_APP_CODE.test(id) && !NOT_SHARED.test(id) && !CHECKS_INPUT.has(id),
     minShareCount: 2,
     priority: 10,
+  },
+  // zod, the shared schemas and the app's code that checks input with them, for the pages that
+  // check input: the dashboard checks none. Last, so that what they import and other pages use
+  // (Mantine's parts, `shared`'s code) stays in those groups, and is not taken along into this one.
+  {
+    name: 'schemas',
+    test: (id: string) =>
+      FORM_LIBRARIES.test(id) ||
+      (CHECKS_INPUT.has(id) &&
+        (IN_NODE_MODULES.test(id) || (SHARED_APP_CODE.test(id) && !NOT_SHARED.test(id)))),
+    minShareCount: 2,
+    priority: 5,
   },
 ];
 
@@ -336,6 +378,7 @@ export default defineConfig({
     notificationBadge(),
     routePreloads(),
     scriptsAfterStyles(),
+    findInputChecks(),
     VitePWA({
       // Our own service worker (src/sw.ts), so it can show pushes; the plugin only fills in
       // the list of files to precache.
@@ -372,6 +415,8 @@ export default defineConfig({
   resolve: {
     // The persistence packages pin an older query-core of their own; one copy serves both.
     dedupe: ['@tanstack/query-core'],
+    // zod with the app's messages set as it loads, wherever the app or @tun/shared imports it.
+    alias: [{ find: /^zod$/, replacement: ZOD_AS_LOADED }],
   },
   build: {
     outDir: 'dist',

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { grantsOf, type Role } from '@tun/shared';
 import { APP_FEATURES } from '@tun/shared/app-settings';
-import { pageDataPaths, type PageViewer } from '@tun/shared/page-data';
+import { pageDataPaths, type PageAnswer, type PageViewer } from '@tun/shared/page-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPerson, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
@@ -49,7 +49,7 @@ describe('page shells', () => {
   });
 
   it("shows the app's frame only when asked, on the root index.html draws it in", () => {
-    expect(shells.htmlFor('app/dashboard', [], { appFrame: true })).toContain(
+    expect(shells.htmlFor('app/dashboard', { appFrame: true })).toContain(
       '<div id="root" class="tun-app-frame">',
     );
     expect(shells.htmlFor('app/dashboard')).not.toContain('tun-app-frame');
@@ -114,19 +114,31 @@ describe('the data a page fetches first', () => {
     expect(pageDataPaths('app/calendar', new URLSearchParams(), viewer(['admin']), now)).toHaveLength(2);
   });
 
-  it('writes them as preloads the fetch reuses, with the address escaped for the attribute', () => {
+  it('writes their answers as a data block in the head that no answer can end or change', () => {
     const shells = new PageShells(INDEX, {});
-    const html = shells.htmlFor('app/dashboard', [
-      '/api/v1/notifications?unread=true&limit=1',
-      '/api/v1/"x<y>',
-    ]);
-    expect(html).toContain(
-      '<link rel="preload" as="fetch" crossorigin href="/api/v1/notifications?unread=true&amp;limit=1">',
-    );
-    expect(html).toContain('href="/api/v1/&quot;x&lt;y&gt;"');
-    expect(html.indexOf('/api/v1/notifications')).toBeLessThan(html.indexOf('</head>'));
+    const answers = {
+      '/api/v1/notifications?unread=true&limit=1': { liveId: 7, body: { total: 2 } },
+      '/api/v1/posts?limit=3': {
+        liveId: null,
+        body: { title: "</script><script>alert(1)</script> <!-- $& $' \u2028 æøå" },
+      },
+    };
+    const html = shells.htmlFor('app/dashboard', { answers });
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).not.toContain('alert(1)</script>');
+    expect(html).not.toContain('<!--');
+    const block = /<script type="application\/json" id="tun-page-answers">(.*?)<\/script>/.exec(html);
+    expect(html.indexOf('tun-page-answers')).toBeLessThan(html.indexOf('</head>'));
+    expect(JSON.parse(block![1]!)).toEqual(answers);
+    expect(shells.htmlFor('app/dashboard')).toBe(INDEX);
   });
 });
+
+/** The answers a page's HTML carries, by API address. */
+function answersIn(html: string): Record<string, PageAnswer> {
+  const block = /<script type="application\/json" id="tun-page-answers">(.*?)<\/script>/.exec(html);
+  return block ? (JSON.parse(block[1]!) as Record<string, PageAnswer>) : {};
+}
 
 describe.each(dialects())('pages served on %s', (dialect) => {
   let t: TestApp;
@@ -150,8 +162,13 @@ describe.each(dialects())('pages served on %s', (dialect) => {
   it('name the data a signed-in page fetches first, and nothing for someone not signed in', async () => {
     const url = '/app/attendance?type=event&id=abc%40123';
     const signedIn = await t.request({ method: 'GET', url, cookie: adminCookie });
-    expect(signedIn.body).toContain('href="/api/v1/session"');
-    expect(signedIn.body).toContain('href="/api/v1/attendance/events/abc%40123"');
+    const answers = answersIn(signedIn.body);
+    expect(answers['/api/v1/session']!.body).toEqual(
+      (await t.request({ method: 'GET', url: '/api/v1/session', cookie: adminCookie })).json(),
+    );
+    expect(answers['/api/v1/session']!.liveId).toEqual(expect.any(Number));
+    // An event that does not exist: the page asks for itself, and shows the API's answer.
+    expect(answers).not.toHaveProperty('/api/v1/attendance/events/abc%40123');
     const anonymous = await t.request({ method: 'GET', url });
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.body).not.toContain('/api/v1/');
@@ -161,17 +178,16 @@ describe.each(dialects())('pages served on %s', (dialect) => {
     const student = await createPerson(t, schoolId, { login: true });
     const cookie = await login(t, student.email);
     const page = await t.request({ method: 'GET', url: '/app/dashboard', cookie });
-    const named = [...page.body.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map(
-      (match) => match[1]!.replaceAll('&amp;', '&'),
-    );
+    const answers = answersIn(page.body);
+    const named = Object.keys(answers);
     expect(named).toContain('/api/v1/attendance/me/summary');
     expect(named.some((href) => href.includes(`person=${student.personId}`))).toBe(true);
     expect(named).not.toContain('/api/v1/leave?status=pending');
     for (const url of named) {
       const answer = await t.request({ method: 'GET', url, cookie });
-      expect(answer.statusCode, url).toBe(200);
+      expect(answers[url]!.body, url).toEqual(answer.json());
     }
-    // A cookie whose session does not hold: the page, with no one's data named.
+    // A cookie whose session does not hold: the page, with no one's data.
     const stale = await t.request({ method: 'GET', url: '/app/dashboard', cookie: 'tun.session_token=x.y' });
     expect(stale.statusCode).toBe(200);
     expect(stale.body).not.toContain('/api/v1/calendar');

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { eventIdSchema, idSchema } from './ids';
 import type { FieldError } from './field-errors';
 import { checkDateRange, isoDateSchema } from './dates';
+import { ATTENDANCE_REQUIRED_SHARE } from './limits';
 
 /** SPEC §3: each status is null or one of these. */
 export const ATTENDANCE_STATUSES = ['notAttending', 'attending', 'justifiedLeave'] as const;
@@ -16,8 +17,6 @@ export const attendanceStatusSchema = z.enum(ATTENDANCE_STATUSES);
 
 /** SPEC §9: a tag scan counts from 10 minutes before the start. */
 export const TAG_SCAN_BUFFER_MS = 600_000;
-/** The share of expected minutes a student must attend over the school year. */
-export const ATTENDANCE_REQUIRED_SHARE = 0.9;
 /** A class has 20–60 students; a whole-school event a few hundred. */
 export const ATTENDANCE_SHEET_MAX = 1000;
 export const ATTENDANCE_NOTE_MAX = 500;

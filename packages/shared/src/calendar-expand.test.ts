@@ -6,7 +6,6 @@ import {
   NORMAL_WEEK_ID,
   RANGE_ERROR,
   WEEK_DAYS,
-  eventTimeHint,
   formatOccurrenceId,
   isEventFor,
   parseOccurrenceId,
@@ -19,7 +18,7 @@ import {
   type ExpandableSchedule,
   type StoredEvent,
 } from './calendar-expand';
-import { schoolTimeToInstant } from './time';
+import { eventTimeHint, schoolTimeToInstant } from './time';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -300,25 +300,3 @@ export function isEventFor(
   if (event.groupsAttending.length === 0) return true;
   return event.groupsAttending.some((id) => targets.has(id));
 }
-
-// ---------------------------------------------------------------------------------------------
-// The time hint of SPEC §4.
-
-export type TimeHint =
-  { kind: 'now' } | { kind: 'until'; unit: 'seconds' | 'minutes' | 'hours' | 'days'; value: number };
-
-/**
- * Empty (undefined) once the event has ended, 'nå' while it goes on, otherwise about how long
- * until it starts, in the largest unit that is at least one.
- */
-export function eventTimeHint(start: number, end: number, now: number): TimeHint | undefined {
-  if (now >= end) return undefined;
-  if (now >= start) return { kind: 'now' };
-  const seconds = Math.max(1, Math.round((start - now) / 1000));
-  if (seconds < 60) return { kind: 'until', unit: 'seconds', value: seconds };
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return { kind: 'until', unit: 'minutes', value: minutes };
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return { kind: 'until', unit: 'hours', value: hours };
-  return { kind: 'until', unit: 'days', value: Math.round(hours / 24) };
-}

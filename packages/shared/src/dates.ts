@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DATE_MAX, DATE_MIN, DATE_RANGE_DAYS_MAX, INSTANT_MAX_MS, INSTANT_MIN_MS } from './limits';
-import { daysBetween, isIsoDate } from './time';
+import { daysInRange, isIsoDate } from './time';
 
 const DATE_FORMAT_MESSAGE = 'Ugyldig dato (ÅÅÅÅ-MM-DD)';
 export const DATE_WINDOW_MESSAGE = `Datoen må ligge mellom ${DATE_MIN} og ${DATE_MAX}.`;
@@ -76,11 +76,6 @@ export const instantSchema = z.iso.datetime({ offset: true }).superRefine((insta
     });
   }
 });
-
-/** Days from one date to the other, both included (1 for a single day). */
-export function daysInRange(from: string, to: string): number {
-  return daysBetween(from, to) + 1;
-}
 
 /**
  * The checks of a range of dates: `to` not before `from`, and at most `maxDays` days. Issues go

@@ -158,11 +158,6 @@ export const mealRefSchema = z.object({
 });
 export type MealRef = z.infer<typeof mealRefSchema>;
 
-/** The name a meal is matched by: trimmed, white space collapsed, lower case. */
-export function mealKeyOf(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('nb');
-}
-
 /** Monday of the week (YYYY-MM-DD): what a week is named by in the API. */
 export const weekSchema = isoDateSchema.refine((date) => mondayOf(date) === date, {
   message: 'Uken angis med datoen til mandagen.',

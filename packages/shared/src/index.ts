@@ -1,5 +1,6 @@
 export * from './roles';
 export * from './policy';
+export * from './grants';
 export * from './policies/calendar-event';
 export * from './policies/attendance';
 export * from './policies/files';

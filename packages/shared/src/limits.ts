@@ -1,6 +1,7 @@
 /**
- * Length limits shared by the server's schemas and the web forms. This module has no
- * dependencies, so the web app can import it without pulling zod into its first chunk.
+ * Limits shared by the server's schemas and the web: lengths, dates, the attendance a year needs.
+ * This module has no dependencies, so the web app can import it without pulling zod into its
+ * first chunk, or into a page that checks no input (the dashboard).
  */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -23,3 +24,6 @@ export const INSTANT_MAX_MS = Date.UTC(2101, 0, 1);
  * year (1 August to 31 July) fits, as the report and a student's totals ask by default.
  */
 export const DATE_RANGE_DAYS_MAX = 366;
+
+/** The share of expected minutes a student must attend over the school year. */
+export const ATTENDANCE_REQUIRED_SHARE = 0.9;

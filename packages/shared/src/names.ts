@@ -22,3 +22,8 @@ export function fullName(name: NameParts): string {
     .filter(Boolean)
     .join(' ');
 }
+
+/** The name a meal is matched by: trimmed, white space collapsed, lower case. */
+export function mealKeyOf(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('nb');
+}

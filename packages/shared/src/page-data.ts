@@ -1,16 +1,29 @@
 /**
  * What a page asks the API for first, written once for both sides: the web's queries request
- * these addresses, and the server names them in the page's HTML so that the browser fetches them
- * while the app's code is still loading (docs/decisions/028-first-load.md, «Data in the page»).
- * An address here and the one the web requests must be the same string, or the browser fetches
- * twice; the web builds its requests from these functions.
+ * these addresses, and the server writes their answers into the page's HTML, so that the app has
+ * them as its code starts, without a round trip (docs/decisions/028-first-load.md, «Data in the
+ * page»). An address here and the one the web requests must be the same string, or the app asks
+ * the server again; the web builds its requests from these functions.
  */
 
 import type { Session } from './auth';
-import { grantsAllow, type Grants } from './policy';
+import { grantsAllow, type Grants } from './grants';
 import { mondayOf, todayInSchoolZone } from './time';
 
 export const API_BASE = '/api/v1';
+
+/**
+ * The element of a page's HTML that carries the answers to what the page fetches first: a JSON
+ * object, API address (with API_BASE) → PageAnswer. The web app answers its first requests from
+ * it, without a round trip.
+ */
+export const PAGE_ANSWERS_ELEMENT_ID = 'tun-page-answers';
+
+/** An API answer written into a page: its body, and the live id the API answered with. */
+export interface PageAnswer {
+  liveId: number | null;
+  body: unknown;
+}
 
 /** Who is signed in: every page under /app waits for it before anything else. */
 export const SESSION_PATH = '/session';

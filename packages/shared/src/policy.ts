@@ -3,6 +3,7 @@
  * actions; the session endpoint tells the web app which the user has, so the UI hides what
  * the server would refuse. Decisions beyond the SPEC are in docs/decisions/004-permissions.md.
  */
+import type { Grants } from './grants';
 import { audiencesOf, type Audience, type Role } from './roles';
 
 const STAFF = ['admin', 'teacher', 'janitor', 'kitchen'] as const satisfies readonly Audience[];
@@ -152,19 +153,8 @@ export function can(principal: Principal, action: Action, ownerId?: string | nul
 }
 
 /** The actions a person has on every record, and those they have on their own records only. */
-export function grantsOf(roles: readonly Role[]): { actions: Action[]; ownActions: Action[] } {
+export function grantsOf(roles: readonly Role[]): Grants {
   const actions = ACTIONS.filter((action) => canAll(roles, action));
   const ownActions = ACTIONS.filter((action) => !canAll(roles, action) && canOwn(roles, action));
   return { actions, ownActions };
-}
-
-/** A person's grants as grantsOf gives them (the session carries them to the web). */
-export type Grants = ReturnType<typeof grantsOf>;
-
-/**
- * Whether grants allow the action on every record, or (with `own`) at least on the person's own:
- * what a page shows and fetches. The server still decides each request.
- */
-export function grantsAllow(grants: Grants, action: Action, options: { own?: boolean } = {}): boolean {
-  return grants.actions.includes(action) || (options.own === true && grants.ownActions.includes(action));
 }

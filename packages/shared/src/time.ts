@@ -77,6 +77,11 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(fy, fm - 1, fd)) / DAY_MS);
 }
 
+/** Days from one date to the other, both included (1 for a single day). */
+export function daysInRange(from: string, to: string): number {
+  return daysBetween(from, to) + 1;
+}
+
 /** The day of the week of a date, Monday first (SPEC §9): 0 is Monday, 6 is Sunday. */
 export function weekDayIndex(date: string): number {
   const [y, m, d] = dateParts(date);
@@ -127,4 +132,25 @@ export function schoolDatesToInstants(from: string, to: string): { from: string;
     from: new Date(schoolDayStart(from)).toISOString(),
     to: new Date(schoolDayStart(addDays(to, 1))).toISOString(),
   };
+}
+
+// The time hint of SPEC §4.
+
+export type TimeHint =
+  { kind: 'now' } | { kind: 'until'; unit: 'seconds' | 'minutes' | 'hours' | 'days'; value: number };
+
+/**
+ * Empty (undefined) once the event has ended, 'nå' while it goes on, otherwise about how long
+ * until it starts, in the largest unit that is at least one.
+ */
+export function eventTimeHint(start: number, end: number, now: number): TimeHint | undefined {
+  if (now >= end) return undefined;
+  if (now >= start) return { kind: 'now' };
+  const seconds = Math.max(1, Math.round((start - now) / 1000));
+  if (seconds < 60) return { kind: 'until', unit: 'seconds', value: seconds };
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return { kind: 'until', unit: 'minutes', value: minutes };
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return { kind: 'until', unit: 'hours', value: hours };
+  return { kind: 'until', unit: 'days', value: Math.round(hours / 24) };
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PAGE_ANSWERS_ELEMENT_ID, type PageAnswer } from '@tun/shared/page-data';
 
 /** Written by the web build (apps/web/vite.config.ts, routePreloads): page path → its files. */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
@@ -28,14 +29,28 @@ function linkFor(file: string): string {
 /** Shows the frame index.html draws inside its root (apps/web/src/app/global.css, `.tun-boot`). */
 const APP_FRAME_CLASS = 'tun-app-frame';
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+/**
+ * Characters JSON may hold that would end a script element or its HTML comment state early, or
+ * that some parsers take for line ends: written as JSON's escapes, which mean the same.
+ */
+const SCRIPT_TEXT_ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
 
-/** API answers the page fetches first (page-data.ts): fetched with the page's code, not after it. */
-function dataLinks(paths: readonly string[]): string {
-  return paths
-    .map((path) => path.replace(/[&"<>]/g, (char) => HTML_ESCAPES[char] ?? char))
-    .map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`)
-    .join('');
+/**
+ * The answers the page fetches first (page-data.ts) as a JSON data block: not run as a script (so
+ * the page's CSP allows it), read by the app (apps/web/src/lib/page-answers.ts).
+ */
+function answersElement(answers: Readonly<Record<string, PageAnswer>>): string {
+  const json = JSON.stringify(answers).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => SCRIPT_TEXT_ESCAPES[char] ?? char,
+  );
+  return `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${json}</script>`;
 }
 
 function linksFor(files: readonly string[]): string {
@@ -85,12 +100,18 @@ export class PageShells {
   }
 
   /**
-   * The HTML for a request path (`app/attendance`, no query), naming `data`, the API addresses the
-   * page fetches first, for the browser to fetch at once. With `appFrame` (a page under /app, for
-   * someone signed in), the page draws the app's frame before its code has run: the first paint
-   * comes with the HTML and styles, not after the whole app has loaded.
+   * The HTML for a request path (`app/attendance`, no query), carrying `answers`, those to what the
+   * page fetches first, by API address. With `appFrame` (a page under /app, for someone signed
+   * in), the page draws the app's frame before its code has run: the first paint comes with the
+   * HTML and styles, not after the whole app has loaded.
    */
-  htmlFor(path: string, data: readonly string[] = [], { appFrame = false } = {}): string {
+  htmlFor(
+    path: string,
+    {
+      answers = {},
+      appFrame = false,
+    }: { answers?: Readonly<Record<string, PageAnswer>>; appFrame?: boolean } = {},
+  ): string {
     const segments = segmentsOf(path);
     const page = this.pages.find(
       (candidate) =>
@@ -98,7 +119,9 @@ export class PageShells {
         candidate.segments.every((segment, index) => segment === null || segment === segments[index]),
     );
     let html = page?.html ?? this.indexHtml;
-    if (data.length > 0) html = html.replace('</head>', `${dataLinks(data)}</head>`);
+    // A function, not a string: `$&` in an answer would otherwise be read as a pattern.
+    if (Object.keys(answers).length > 0)
+      html = html.replace('</head>', () => `${answersElement(answers)}</head>`);
     return appFrame ? html.replace('<div id="root">', `<div id="root" class="${APP_FRAME_CLASS}">`) : html;
   }
 }

@@ -4,7 +4,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context';
 import { ProblemError } from '../http/problem';
-import { isAppPath, isDashboardPath, pageDataPaths, type PageViewer } from '@tun/shared/page-data';
+import { LIVE_ID_HEADER } from '@tun/shared/live-topics';
+import {
+  isAppPath,
+  isDashboardPath,
+  pageDataPaths,
+  type PageAnswer,
+  type PageViewer,
+} from '@tun/shared/page-data';
 import { carriesSessionCookie, resolvePrincipal } from '../auth/principal';
 import { describeSession } from '../modules/session/session.service';
 import { PageShells } from './route-preloads';
@@ -52,6 +59,38 @@ async function dashboardViewer(
     if (error instanceof ProblemError) return null;
     throw error;
   }
+}
+
+/**
+ * The answers to `paths` as the request's session gets them from the API itself (the same routes,
+ * checks and cache), for the page's HTML to carry: those that answered 200 with JSON. A renewed
+ * session cookie goes with the page.
+ */
+async function pageAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  paths: readonly string[],
+): Promise<Record<string, PageAnswer>> {
+  const cookie = request.headers.cookie;
+  if (!cookie || paths.length === 0) return {};
+  const responses = await Promise.all(
+    paths.map((url) => app.inject({ method: 'GET', url, headers: { cookie } })),
+  );
+  const answers: Record<string, PageAnswer> = {};
+  const renewed = new Set<string>();
+  responses.forEach((response, index) => {
+    const setCookie = response.headers['set-cookie'];
+    for (const value of [setCookie ?? []].flat()) renewed.add(value);
+    if (response.statusCode !== 200 || !String(response.headers['content-type']).includes('json')) return;
+    const liveId = Number(response.headers[LIVE_ID_HEADER.toLowerCase()]);
+    answers[paths[index]!] = {
+      liveId: Number.isSafeInteger(liveId) ? liveId : null,
+      body: response.json(),
+    };
+  });
+  if (renewed.size > 0) reply.header('set-cookie', [...renewed]);
+  return answers;
 }
 
 /** index.html's modification time, or 0 when there is none. */
@@ -108,9 +147,10 @@ export async function spaRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     const signedIn = await carriesSessionCookie(ctx.auth, request.headers);
     const viewer = signedIn && isDashboardPath(path) ? await dashboardViewer(ctx, request, reply) : null;
     const data = signedIn ? pageDataPaths(path, new URLSearchParams(query), viewer) : [];
+    const answers = await pageAnswers(app, request, reply, data);
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(shells.htmlFor(path, data, { appFrame: signedIn && isAppPath(path) }));
+      .send(shells.htmlFor(path, { answers, appFrame: signedIn && isAppPath(path) }));
   });
 }

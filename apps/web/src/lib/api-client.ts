@@ -3,6 +3,7 @@ import { isProblem, PROBLEMS, type Problem } from '@tun/shared/problem';
 import { fieldErrorMessage } from './form-errors';
 import { apiRequestSent } from './live-floor';
 import { reportNetworkFailure } from './online-status';
+import { takePageAnswer } from './page-answers';
 
 /** Not a server code: the request never got an answer. */
 export const NETWORK_ERROR_CODE = 'network-error';
@@ -82,8 +83,7 @@ async function readProblem(response: Response): Promise<Problem> {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  // A GET sends no header of its own: the browser then uses what the page's HTML preloaded
-  // (page-data.ts), which it does only for a request like the preload's. The API answers JSON anyway.
+  // A GET sends no header of its own: the API answers JSON anyway.
   const headers: Record<string, string> = {};
   let body: string | undefined;
   if (method !== 'GET') {
@@ -92,8 +92,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body = JSON.stringify(options.body ?? {});
   }
 
-  let response: Response;
   const answered = apiRequestSent();
+  const carried = method === 'GET' ? takePageAnswer(path) : undefined;
+  if (carried) {
+    answered({ liveId: carried.liveId ?? undefined });
+    return carried.body as T;
+  }
+  let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,

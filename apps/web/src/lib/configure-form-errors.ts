@@ -1,7 +1,6 @@
 /**
- * zod's messages for the shared schemas, checked in the browser, in the active language. A module
- * of its own, loaded with the first page beyond the start (lib/i18n.ts, loadAppCatalog): it
- * brings zod's core, which /login and the status pages never use.
+ * zod's messages for the shared schemas, checked in the browser, in the active language: set as
+ * zod loads (lib/zod.ts), on the first page that checks input.
  */
 import { configureFieldErrors } from '@tun/shared/configure-field-errors';
 import { fieldErrorText } from '@tun/shared/field-errors';

@@ -12,7 +12,7 @@ beforeAll(async () => {
   // i18n.ts sets <html lang>; give it a stand-in document in the node test environment.
   (globalThis as { document?: unknown }).document = { documentElement: { lang: '' } };
   await initI18n();
-  // As the first page beyond the start does (loadAppCatalog).
+  // As loading zod in the app does (lib/zod.ts).
   configureFormErrors();
 });
 

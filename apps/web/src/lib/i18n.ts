@@ -76,17 +76,6 @@ function ensureLoaded(language: Language): Promise<void> {
   return pending;
 }
 
-/** zod's texts in the language shown, set once; a failed load is forgotten, to be tried again. */
-let formErrorsConfigured: Promise<void> | null = null;
-
-function configureFormErrorsOnce(): Promise<void> {
-  if (!formErrorsConfigured) {
-    formErrorsConfigured = import('./configure-form-errors').then((module) => module.configureFormErrors());
-    formErrorsConfigured.catch(() => (formErrorsConfigured = null));
-  }
-  return formErrorsConfigured;
-}
-
 /** The page the document was opened at: its head names that page's own part of the catalog. */
 const OPENED_AT = typeof window === 'undefined' ? null : window.location.pathname;
 
@@ -121,15 +110,13 @@ function loadPageCatalog(url: string): Promise<void> {
  * The catalog of the language shown, for every page but those of the start (/login and the
  * status pages): the routes wait for it, so no page shows a missing text. The page opened first,
  * in bokmål, takes only its own part (found in its head); any other page the whole catalog, once.
- * With it, zod's texts for the forms those pages check (the start has no zod). Resolves at once
- * once loaded. As a route's loader it is given the route's location.
+ * Resolves at once once loaded. As a route's loader it is given the route's location.
  */
 export async function loadAppCatalog(match?: { location?: { pathname: string } }): Promise<void> {
   appCatalogWanted = true;
   const language = currentLanguage();
   const opened = language === 'nb' && match?.location?.pathname === OPENED_AT ? pageCatalogUrl() : null;
-  const texts = opened ? loadPageCatalog(opened) : ensureLoaded(language);
-  await Promise.all([texts, configureFormErrorsOnce()]);
+  await (opened ? loadPageCatalog(opened) : ensureLoaded(language));
 }
 
 export async function initI18n(): Promise<typeof i18next> {

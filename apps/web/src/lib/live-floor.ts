@@ -24,16 +24,16 @@ function readLiveId(response: Response): number | undefined {
 }
 
 /**
- * Called as an API request goes out; the returned function is called with its answer, or with
- * nothing when none came (no data to be stale, then).
+ * Called as an API request goes out; the returned function is called with its answer (or the live
+ * id of one the page carried), or with nothing when none came (no data to be stale, then).
  */
-export function apiRequestSent(): (response?: Response) => void {
+export function apiRequestSent(): (response?: Response | { liveId: number | undefined }) => void {
   sent += 1;
   const request = sent;
   underWay.add(request);
   return (response) => {
     if (!underWay.delete(request)) return;
-    const liveId = response && readLiveId(response);
+    const liveId = response instanceof Response ? readLiveId(response) : response?.liveId;
     if (liveId !== undefined && (floor === undefined || liveId < floor)) floor = liveId;
     for (const listener of listeners) listener({ request, liveId });
   };

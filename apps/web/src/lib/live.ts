@@ -13,6 +13,7 @@ import {
   onLateAnswerBelow,
   PAGE_STARTED_AT,
 } from './live-floor';
+import { dropPageAnswers } from './page-answers';
 
 const LIVE_URL = '/api/v1/live';
 const RETRY_MIN_MS = 2_000;
@@ -182,6 +183,9 @@ export function connectLive(
   stopWaiting = whenSettled(queryClient, settleCapMs, () => {
     stopWaiting = undefined;
     if (closed) return;
+    // The stream replays from the floor: an answer the page carries, taken from now on, could be
+    // older than that.
+    dropPageAnswers();
     const floor = liveFloor();
     if (floor !== undefined) {
       invalidateRestored(queryClient);

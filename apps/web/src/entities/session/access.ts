@@ -1,4 +1,5 @@
-import { grantsAllow, type Action, type Grants } from '@tun/shared/policy';
+import { grantsAllow, type Grants } from '@tun/shared/grants';
+import type { Action } from '@tun/shared/policy';
 import { useSession } from './get-session';
 
 /** Any one of these actions opens a page or shows a nav item. Empty or absent: every signed-in user. */

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Box, Card, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { ATTENDANCE_REQUIRED_SHARE } from '@tun/shared/attendance';
+import { ATTENDANCE_REQUIRED_SHARE } from '@tun/shared/limits';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../entities/session/get-session';
 import { seesOnlyOwnAttendance, useMyAttendance } from '../api/get-my-attendance';

@@ -1,5 +1,5 @@
 import { Box, Table, Text } from '@mantine/core';
-import { ATTENDANCE_REQUIRED_SHARE } from '@tun/shared/attendance';
+import { ATTENDANCE_REQUIRED_SHARE } from '@tun/shared/limits';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportWeekSums } from '@tun/shared/attendance-reports';

@@ -1,7 +1,6 @@
 /** The periods of the report page; the server answers with the same default (`schoolYearOf`). */
-import { daysInRange } from '@tun/shared/dates';
 import { DATE_RANGE_DAYS_MAX } from '@tun/shared/limits';
-import { isIsoDate } from '@tun/shared/time';
+import { daysInRange, isIsoDate } from '@tun/shared/time';
 
 export type PeriodProblem = 'missing' | 'order' | 'tooLong';
 

@@ -1,7 +1,7 @@
 import { Alert, Badge, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { AnchorLink } from '../../../components/router-links';
-import { ATTENDANCE_REQUIRED_SHARE } from '@tun/shared/attendance';
+import { ATTENDANCE_REQUIRED_SHARE } from '@tun/shared/limits';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTag } from '../../../lib/dates';

@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { ATTENDANCE_REQUIRED_SHARE, type AttendanceStatus } from '@tun/shared/attendance';
+import type { AttendanceStatus } from '@tun/shared/attendance';
+import { ATTENDANCE_REQUIRED_SHARE } from '@tun/shared/limits';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/dates';
 import type { AttendanceTotals } from '../model/attendance-totals';

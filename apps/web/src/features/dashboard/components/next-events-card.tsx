@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { eventTimeHint, type CalendarEvent } from '@tun/shared/calendar';
+import type { CalendarEvent } from '@tun/shared/calendar';
+import { eventTimeHint } from '@tun/shared/time';
 import { schoolDateTimeFormat } from '@tun/shared/time';
 import { useTranslation } from 'react-i18next';
 import { localeTag } from '../../../lib/dates';

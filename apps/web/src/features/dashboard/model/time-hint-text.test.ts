@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventTimeHint } from '@tun/shared/calendar';
+import { eventTimeHint } from '@tun/shared/time';
 import en from '../../../locales/en.json';
 import nb from '../../../locales/nb.json';
 import nn from '../../../locales/nn.json';

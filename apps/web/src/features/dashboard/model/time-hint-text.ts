@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { TimeHint } from '@tun/shared/calendar';
+import type { TimeHint } from '@tun/shared/time';
 
 /**
  * The words of SPEC §4's time hint: 'nå' while the event goes on, otherwise about how long

@@ -2,7 +2,8 @@
  * The week's menu laid out: which meals make the rows, which day comes first on a phone, and
  * where the week navigation goes. Pure, so the planner, the print view and the dashboard agree.
  */
-import { mealKeyOf, type Meal, type MealChoice, type MenuWeek } from '@tun/shared/food';
+import type { Meal, MealChoice, MenuWeek } from '@tun/shared/food';
+import { mealKeyOf } from '@tun/shared/names';
 import { addDays, mondayOf, schoolDateTimeFormat, todayInSchoolZone } from '@tun/shared/time';
 
 const schoolClock = schoolDateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

@@ -2,14 +2,20 @@ import { ActionIcon, Indicator, Popover } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/dates';
 import { unreadCountQueryOptions } from '../api/get-notifications';
 import { unreadBadgeText } from '../model/unread-count';
 import { NotificationPanel } from './notification-panel';
-import { NotificationPreferencesModal } from './notification-preferences-modal';
 import './notifications.css';
+
+// Loaded when first opened: a form most visits never open, with the checks of its input.
+const NotificationPreferencesModal = lazy(() =>
+  import('./notification-preferences-modal').then((module) => ({
+    default: module.NotificationPreferencesModal,
+  })),
+);
 
 /**
  * The bell in the app header: the unread count (kept current by the live `notifications` topic),
@@ -75,13 +81,15 @@ export function NotificationBell() {
       </Popover>
       {/* Mounted when opened: on every page, closed, its hooks were part of the first render. */}
       {settingsOpened && (
-        <NotificationPreferencesModal
-          opened
-          onClose={() => {
-            setSettingsOpened(false);
-            bell.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <NotificationPreferencesModal
+            opened
+            onClose={() => {
+              setSettingsOpened(false);
+              bell.current?.focus();
+            }}
+          />
+        </Suspense>
       )}
     </>
   );
