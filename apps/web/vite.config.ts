@@ -246,6 +246,13 @@ const FORM_PARTS = new RegExp(
   `${NODE_MODULES}(?:react-number-format|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Accordion|Autocomplete|Chip|ColorInput|ColorPicker|ColorSwatch|FileInput|Grid|JsonInput|MultiSelect|NumberInput|Pagination|Pill|PillsInput|Progress|Rating|Slider|Stepper|Switch|TagsInput|Tooltip))[\\/]`,
 );
 /**
+ * Parts many pages draw, but neither the app's frame nor the dashboard: menus, choices, tables,
+ * tabs and text areas. In `vendor-lazy`, the dashboard loaded them.
+ */
+const PAGE_PARTS = new RegExp(
+  `${NODE_MODULES}(?:react-textarea-autosize|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Checkbox|Combobox|FloatingIndicator|Menu|Radio|SegmentedControl|Select|Table|Tabs|Textarea))[\\/]`,
+);
+/**
  * App code used by two pages or more, for `shared`: the app's components, entities and lib, and
  * the features' requests and models (small, and a page's data often comes from another feature).
  * Not a feature's components: in `shared`, a form two admin pages draw took its form parts along
@@ -323,13 +330,23 @@ const CHUNK_GROUPS = [
     test: (id: string) =>
       IN_NODE_MODULES.test(id) &&
       !CHECKS_INPUT.has(id) &&
-      ![EDITOR, FULLCALENDAR, UPLOADS, DATATABLE, QRCODE, NOTIFICATIONS, FORM_PARTS, FORM_LIBRARIES].some(
-        (re) => re.test(id),
-      ),
+      ![
+        EDITOR,
+        FULLCALENDAR,
+        UPLOADS,
+        DATATABLE,
+        QRCODE,
+        NOTIFICATIONS,
+        PAGE_PARTS,
+        FORM_PARTS,
+        FORM_LIBRARIES,
+      ].some((re) => re.test(id)),
     priority: 40,
   },
-  // After `vendor-lazy`, so that the parts it shares with them (inputs, the combobox) stay there.
-  { name: 'form-parts', test: FORM_PARTS, priority: 39 },
+  // After `vendor-lazy`, so that the parts it shares with them (popovers, inputs) stay there.
+  { name: 'page-parts', test: PAGE_PARTS, priority: 39 },
+  // After `page-parts`, so that the parts it shares with them (the combobox) stay there.
+  { name: 'form-parts', test: FORM_PARTS, priority: 38 },
   // After `vendor-lazy`, which keeps the scroll lock the container imports.
   {
     name: 'notifications',
