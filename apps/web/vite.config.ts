@@ -271,6 +271,7 @@ const NOTIFICATIONS_CONTAINER = /[\\/]app[\\/]notifications-container\.tsx$/;
 const IN_NODE_MODULES = new RegExp(NODE_MODULES);
 /** zod, and the form library with the packages only it uses: for the pages that check input. */
 const FORM_LIBRARIES = fromPackages('zod|@mantine/form|klona|fast-deep-equal');
+const ZOD = fromPackages('zod');
 /** What the app loads as 'zod' (resolve.alias): zod with the app's messages set. */
 const ZOD_AS_LOADED = fileURLToPath(new URL('src/lib/zod.ts', import.meta.url));
 
@@ -290,10 +291,12 @@ function findInputChecks(): Plugin {
       const importers = new Map<string, string[]>();
       for (const id of this.getModuleIds()) {
         for (const imported of this.getModuleInfo(id)?.importedIds ?? []) {
-          importers.set(imported, [...(importers.get(imported) ?? []), id]);
+          const known = importers.get(imported);
+          if (known) known.push(id);
+          else importers.set(imported, [id]);
         }
       }
-      const pending = [...this.getModuleIds()].filter((id) => fromPackages('zod').test(id));
+      const pending = [...this.getModuleIds()].filter((id) => ZOD.test(id));
       for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
         if (CHECKS_INPUT.has(id)) continue;
         CHECKS_INPUT.add(id);

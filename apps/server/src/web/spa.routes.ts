@@ -5,15 +5,16 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context';
 import { ProblemError } from '../http/problem';
 import { LIVE_ID_HEADER } from '@tun/shared/live-topics';
+import type { Session } from '@tun/shared/auth';
 import {
+  API_BASE,
   isAppPath,
   isDashboardPath,
   pageDataPaths,
+  SESSION_PATH,
   type PageAnswer,
-  type PageViewer,
 } from '@tun/shared/page-data';
-import { carriesSessionCookie, resolvePrincipal } from '../auth/principal';
-import { describeSession } from '../modules/session/session.service';
+import { carriesSessionCookie } from '../auth/principal';
 import { PageShells } from './route-preloads';
 
 function filesUnder(root: string): Set<string> {
@@ -36,30 +37,6 @@ const NEVER_THE_APP = /^(assets|icons)\/|\.(js|mjs|css|map|webmanifest)$/;
  * is otherwise kept up to a day). It lives at the root, so its scope is the whole app.
  */
 const REVALIDATED = new Set(['sw.js']);
-
-/**
- * Who opens the dashboard, as /session would answer, for its HTML to name the cards' data: null
- * when the session does not hold (the page then fetches as usual, and the API answers 401).
- */
-async function dashboardViewer(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<PageViewer | null> {
-  try {
-    const { db } = ctx.database;
-    const principal = await resolvePrincipal(
-      { auth: ctx.auth, db },
-      request.headers,
-      (message) => request.log.warn(message),
-      (cookies) => reply.header('set-cookie', cookies),
-    );
-    return await describeSession(db, principal);
-  } catch (error) {
-    if (error instanceof ProblemError) return null;
-    throw error;
-  }
-}
 
 /**
  * The answers to `paths` as the request's session gets them from the API itself (the same routes,
@@ -142,12 +119,17 @@ export async function spaRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       shellsBuiltAt = indexBuiltAt;
     }
     if (!shells) throw new ProblemError('not-found', 'Nettappen er ikke bygd ennå (npm run build).');
-    // Someone signed in also gets the API answers the page needs first named in it.
+    // Someone signed in also gets the answers to what the page asks the API for first.
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     const signedIn = await carriesSessionCookie(ctx.auth, request.headers);
-    const viewer = signedIn && isDashboardPath(path) ? await dashboardViewer(ctx, request, reply) : null;
-    const data = signedIn ? pageDataPaths(path, new URLSearchParams(query), viewer) : [];
-    const answers = await pageAnswers(app, request, reply, data);
+    const search = new URLSearchParams(query);
+    const answers = signedIn ? await pageAnswers(app, request, reply, pageDataPaths(path, search)) : {};
+    // What the dashboard asks for depends on who opens it: the session answer just got tells.
+    const session = answers[`${API_BASE}${SESSION_PATH}`]?.body as Session | undefined;
+    if (session && isDashboardPath(path)) {
+      const more = pageDataPaths(path, search, session).filter((url) => !(url in answers));
+      Object.assign(answers, await pageAnswers(app, request, reply, more));
+    }
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')

@@ -11,8 +11,6 @@ import { latestPostsQueryOptions } from '../../features/posts/api/get-post-feed'
 import { supervisionQueryOptions } from '../../features/supervision/api/get-supervision';
 import { within } from '../../lib/within';
 
-export { dashboardCards };
-
 /**
  * What the page and its cards ask for first, at `now`: the same queries their hooks make, whose
  * requests are those the server names in the page's HTML (dashboardDataPaths).

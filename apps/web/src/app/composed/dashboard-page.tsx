@@ -1,5 +1,6 @@
 import { Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
+import { dashboardCards } from '@tun/shared/page-data';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePageSettled } from '../../lib/use-page-settled';
@@ -11,7 +12,6 @@ import { NextEventsCard } from '../../features/dashboard/components/next-events-
 import { LatestPostsCard } from '../../features/posts/components/latest-posts-card';
 import { TodaysMenuCard } from '../../features/food-planner/components/todays-menu-card';
 import { PendingLeaveCard } from '../../features/leave-approvals/components/pending-leave-card';
-import { dashboardCards } from './dashboard-data';
 
 export { loadDashboardData } from './dashboard-data';
 
