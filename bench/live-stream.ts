@@ -78,7 +78,8 @@ export async function openLiveStream(
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`a stream did not hear the calendar write within ${timeoutMs} ms`));
+          const why = endedEarly ? ` (the stream had ended: ${endedEarly})` : ' (the stream was open)';
+          reject(new Error(`a stream did not hear the calendar write within ${timeoutMs} ms${why}`));
         }, timeoutMs);
         waiters.add(check);
         check();
