@@ -1,8 +1,9 @@
 /**
  * What reads keep besides their answers (docs/decisions/031-per-request-cost.md): who is expected
- * at a sheet, and the school's calendar of a range. Each is dropped by the changes it is made
- * from, and only by those: the sheet of an event follows its line's members, a student's week
- * follows a new event, and neither is made from a save of the sheet.
+ * at a sheet, a sheet's event and its absence in advance, and the school's calendar of a range.
+ * Each is dropped by the changes it is made from, and only by those: the sheet of an event follows
+ * its line's members, its event and absence registered in advance, a student's week follows a new
+ * event, and none is made from a save of the sheet.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceSheet, CalendarEvent } from '@tun/shared';
@@ -61,6 +62,64 @@ describe.each(dialects())('reads kept besides answers on %s', (dialect) => {
     expect(restored.status).toBe(200);
     // Cecilie is gone again from the line's lesson; Anna keeps her record and her row.
     expect(await sheetOf(eventL)).toEqual([anna.id, bjorn.id].sort());
+  });
+
+  it('a sheet follows its event and absence in advance, and keeps them through a save', async () => {
+    const { monday, eventL } = await school.freshWeek();
+    const { anna, bjorn, cecilie } = school.students;
+    const rowsOf = async () => {
+      const { body } = await callApi<AttendanceSheet>(
+        t,
+        school.teacher,
+        'GET',
+        `/api/v1/attendance/events/${encodeURIComponent(eventL)}`,
+      );
+      return body.rows.map((row) => ({ id: row.studentId, status: row.status })).sort(byId);
+    };
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    const rows = (...pairs: [string, string][]) => pairs.map(([id, status]) => ({ id, status })).sort(byId);
+    expect(await rowsOf()).toEqual(rows([anna.id, 'notAttending'], [bjorn.id, 'notAttending']));
+
+    const registered = await callApi(t, school.teacher, 'PUT', '/api/v1/attendance/preliminary', {
+      eventId: eventL,
+      studentId: bjorn.id,
+      preliminaryStatus: 'justifiedLeave',
+      note: null,
+    });
+    expect(registered.status).toBe(204);
+    expect(await rowsOf()).toEqual(rows([anna.id, 'notAttending'], [bjorn.id, 'justifiedLeave']));
+
+    const saved = await callApi(
+      t,
+      school.teacher,
+      'PUT',
+      `/api/v1/attendance/events/${encodeURIComponent(eventL)}`,
+      { records: [{ studentId: anna.id, manualStatus: 'attending', note: null }] },
+    );
+    expect(saved.status).toBe(200);
+    expect(await rowsOf()).toEqual(rows([anna.id, 'attending'], [bjorn.id, 'justifiedLeave']));
+
+    // The lesson given to the other line (an override of the occurrence): Cecilie is expected now,
+    // Bjørn, with no record, no more.
+    const moved = await callApi(
+      t,
+      school.admin,
+      'PATCH',
+      `/api/v1/calendar/events/${encodeURIComponent(eventL)}`,
+      {
+        name: 'Linjefag',
+        start: `${monday}T09:00:00+01:00`,
+        end: `${monday}T10:00:00+01:00`,
+        type: 'class',
+        mandatory: true,
+        roomUsed: null,
+        groupsAttending: [school.lineM],
+      },
+    );
+    expect(moved.status).toBe(200);
+    const after = (await rowsOf()).map((row) => row.id);
+    expect(after).toContain(cecilie.id);
+    expect(after).not.toContain(bjorn.id);
   });
 
   it("a student's week follows new events, and each filter gets only its share of the school's week", async () => {

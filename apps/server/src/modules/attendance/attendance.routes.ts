@@ -57,7 +57,17 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
     'attendance-members',
     new Set(['people', 'rooms', 'lines', 'electives', 'groups']),
   );
-  app.addHook('onClose', async () => members.stop());
+  // The event and its absence in advance, kept apart for the same reason: a save changes neither.
+  const events = createAnswerCache(
+    ctx.live,
+    'attendance-event',
+    new Set([...CALENDAR_BASE_TOPICS, 'people', 'preliminaryAbsence', 'leave']),
+  );
+  const sheetParts = { members, events };
+  app.addHook('onClose', async () => {
+    members.stop();
+    events.stop();
+  });
 
   routes.get(
     '/api/v1/attendance/events/:eventId',
@@ -84,7 +94,7 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
         reply,
         principal.schoolId,
         request.url,
-        () => attendanceSheet(db, principal, request.params.eventId, members),
+        () => attendanceSheet(db, principal, request.params.eventId, sheetParts),
         variant,
         [request.params.eventId],
       );
@@ -105,7 +115,7 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
     },
     async (request) => {
       await saveSheet(ctx, request.principal, request.params.eventId, request.body);
-      return attendanceSheet(db, request.principal, request.params.eventId, members);
+      return attendanceSheet(db, request.principal, request.params.eventId, sheetParts);
     },
   );
 

@@ -165,6 +165,40 @@ function expectedStudentsKept(
 }
 
 /**
+ * What a sheet is made of besides its records, kept apart from the sheets' answers, which every
+ * save and scan lets go: without them, every sheet made anew would read the whole school.
+ */
+export interface SheetParts {
+  /**
+   * Who is expected at an event's groups on its day (`expectedStudentsKept`) and the school's
+   * names (`schoolNames`). Must follow the people, rooms, lines, electives and groups topics.
+   */
+  members: AnswerCache;
+  /**
+   * An event and the absence registered in advance for it (`eventWithPreliminaryKept`). Must
+   * follow the calendar base's topics, people, absence in advance and leave.
+   */
+  events: AnswerCache;
+}
+
+/**
+ * The event and its absence in advance, kept by the event: they change with the calendar and with
+ * absence registered in advance or leave, not with the saves and scans that let a sheet go, so a
+ * sheet made anew after a save reads only its records and registration.
+ */
+function eventWithPreliminaryKept(
+  events: AnswerCache,
+  db: Queryable,
+  schoolId: string,
+  eventId: string,
+): Promise<{ event: CalendarEvent; preliminary: ReadonlyMap<string, Preliminary> }> {
+  return events.value(schoolId, `event|${eventId}`, async () => {
+    const event = await loadEvent(db, schoolId, eventId);
+    return { event, preliminary: await preliminaryFor(db, schoolId, event) };
+  });
+}
+
+/**
  * The sheet of an event: every student expected, and anyone else with a record, with the
  * effective status. Someone who may see only their own absence gets only their own row. The
  * sheet carries the names it shows, of those only what the rows given show.
@@ -173,20 +207,16 @@ export async function attendanceSheet(
   db: Queryable,
   actor: Actor,
   eventId: string,
-  /**
-   * Keeps who is expected at the event's groups on its day (`expectedStudentsKept`) and the
-   * school's names (`schoolNames`): without it, every sheet would read the whole school.
-   */
-  members: AnswerCache,
+  kept: SheetParts,
 ): Promise<AttendanceSheet> {
   const { schoolId } = actor;
-  const event = await loadEvent(db, schoolId, eventId);
-  const [expected, records, registration, preliminary, known] = await Promise.all([
-    expectedStudentsKept(members, db, schoolId, event),
+  // An overridden occurrence is asked for by its own id; its records are kept by the override's.
+  const { event, preliminary } = await eventWithPreliminaryKept(kept.events, db, schoolId, eventId);
+  const [expected, records, registration, known] = await Promise.all([
+    expectedStudentsKept(kept.members, db, schoolId, event),
     recordsOfEvent(db, schoolId, event.id),
     findRegistration(db, schoolId, event.id),
-    preliminaryFor(db, schoolId, event),
-    schoolNames(db, schoolId, members),
+    schoolNames(db, schoolId, kept.members),
   ]);
   const byStudent = new Map(records.map((row) => [row.student_id, row]));
   const students = [...new Set([...expected, ...records.map((row) => row.student_id)])];
