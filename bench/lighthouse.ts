@@ -27,6 +27,12 @@ export interface PageAudit {
   accessibility: number | null;
   lcpMs: number | null;
   tbtMs: number | null;
+  /**
+   * Lighthouse's measure of this machine's CPU (`environment.benchmarkIndex`): the simulated
+   * phone is this machine slowed 4×, so TBT and the score follow it (its docs: 4× is calibrated
+   * for 1,500–2,000). Printed so that runs on machines of other speeds can be told apart.
+   */
+  benchmarkIndex: number | null;
   /** When a score misses: the audits that cost the most, worst first. */
   worstAudits: { id: string; title: string; displayValue?: string }[];
   runtimeError?: string;
@@ -105,6 +111,7 @@ async function auditPage(baseUrl: string, path: string, port: number): Promise<P
     accessibility,
     lcpMs: numeric(lhr, 'largest-contentful-paint'),
     tbtMs: numeric(lhr, 'total-blocking-time'),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     worstAudits: worst,
     ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
   };
@@ -193,6 +200,7 @@ export async function measureLighthouse(
         accessibility: null,
         lcpMs: null,
         tbtMs: null,
+        benchmarkIndex: null,
         worstAudits: [],
         runtimeError: error instanceof Error ? error.message : String(error),
       });

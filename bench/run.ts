@@ -337,7 +337,8 @@ function lighthousePageRow(audit: PageAudit): Row {
     missed,
     note:
       `performance ${audit.performance ?? '—'}, accessibility ${audit.accessibility ?? '—'}, ` +
-      `LCP ${format(audit.lcpMs)} ms, TBT ${format(audit.tbtMs)} ms (simulated mobile)` +
+      `LCP ${format(audit.lcpMs)} ms, TBT ${format(audit.tbtMs)} ms (simulated mobile; ` +
+      `this machine's benchmark index ${format(audit.benchmarkIndex)})` +
       (worst.length > 0 ? `; failing: ${worst.join('; ')}` : ''),
   };
 }
