@@ -566,6 +566,32 @@ describe.each(dialects())('leave on %s', (dialect) => {
       expect((await withdraw(people.bjorn, fourth.body.id)).status).toBe(200);
     });
 
+    it('a sheet outside the school year follows the leave settings, though its records are not reworked', async () => {
+      const created = await api<CalendarEvent>(admin, 'POST', '/api/v1/calendar/events', {
+        name: 'Høstprosjekt',
+        start: iso('2027-09-15', '09:00'),
+        end: iso('2027-09-15', '11:00'),
+        type: 'class',
+        mandatory: true,
+        roomUsed: null,
+        groupsAttending: [lineId],
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const leave = await approvedLeave(people.anna, iso('2027-09-14', '15:00'), iso('2027-09-16', '18:00'));
+      // Asked twice: the second answer is the one kept.
+      expect((await sheetRow(created.body.id, people.anna.id))?.preliminary?.status).toBe('justifiedLeave');
+      expect((await sheetRow(created.body.id, people.anna.id))?.preliminary?.status).toBe('justifiedLeave');
+
+      await setSettings({ justified: { home: false, medical: true, school: true, other: true } });
+      expect(await sheetRow(created.body.id, people.anna.id)).toMatchObject({
+        preliminary: { status: 'notAttending', note: 'Permisjon: Hjemreise' },
+        status: 'notAttending',
+      });
+      await setSettings({ justified: { home: true, medical: true, school: true, other: true } });
+      expect((await sheetRow(created.body.id, people.anna.id))?.preliminary?.status).toBe('justifiedLeave');
+      expect((await withdraw(people.anna, leave.id)).status).toBe(200);
+    });
+
     it('valid leave per category: switching a category reworks the records already written', async () => {
       const saturday = await eventOf('2027-02-20', 'Linjefag');
       await saveSheet(saturday.id);

@@ -41,12 +41,13 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
   const { db } = ctx.database;
   // A sheet follows its event (calendar), who is expected (people, lines, electives, groups),
   // the names it carries (people, rooms, lines, electives, groups), records and absence
-  // registered in advance. Records are announced by event, so a save or a
-  // scan drops that event's sheets only, not every sheet of the school.
+  // registered in advance, and leave (its settings say whether a category is valid absence).
+  // Records are announced by event, so a save or a scan drops that event's sheets only, not every
+  // sheet of the school.
   const answers = createAnswerCache(
     ctx.live,
     'attendance',
-    new Set([...CALENDAR_BASE_TOPICS, 'people', 'attendance', 'preliminaryAbsence']),
+    new Set([...CALENDAR_BASE_TOPICS, 'people', 'attendance', 'preliminaryAbsence', 'leave']),
     { byId: new Set(['attendance']) },
   );
   app.addHook('onClose', async () => answers.stop());
