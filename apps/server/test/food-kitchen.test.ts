@@ -8,6 +8,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  addDays,
   todayInSchoolZone,
   type AttendanceSheet,
   type CalendarEvent,
@@ -620,13 +621,15 @@ describe.each(dialects())('the kitchen: diets, meal choices and counts on %s', (
 
   describe('personal data', () => {
     it('exports the diet and the choices, and leaving deletes the diet and the choices still to come', async () => {
-      setNow(at('2026-12-04', '07:00'));
+      // Leaving deletes the choices from the real today on: the choice is for tomorrow, whatever
+      // day the test runs.
+      const day = addDays(todayInSchoolZone(), 1);
+      setNow(at(day, '07:00'));
       expect(
         (await diet(people.dora.cookie, people.dora.id, { diets: ['halal'], consent: true })).status,
       ).toBe(200);
       expect(
-        (await choose(people.dora.cookie, { date: '2026-12-04', meal: 'Middag', choice: 'notEating' }))
-          .status,
+        (await choose(people.dora.cookie, { date: day, meal: 'Middag', choice: 'notEating' })).status,
       ).toBe(200);
       const exported = await api<Record<string, unknown>>(
         admin,
@@ -636,7 +639,7 @@ describe.each(dialects())('the kitchen: diets, meal choices and counts on %s', (
       expect(exported.status).toBe(200);
       expect(exported.body.specialDiet).toMatchObject({ diets: ['halal'] });
       expect(exported.body.mealChoices).toEqual(
-        expect.arrayContaining([expect.objectContaining({ date: '2026-12-04', choice: 'notEating' })]),
+        expect.arrayContaining([expect.objectContaining({ date: day, choice: 'notEating' })]),
       );
       const kitchenExport = await api<Record<string, unknown>>(
         admin,
@@ -648,9 +651,7 @@ describe.each(dialects())('the kitchen: diets, meal choices and counts on %s', (
         mealChoicesMadeForOthers: 1,
       });
 
-      expect((await mealCount('2026-12-04', 'Middag')).people.map((p) => p.personId)).toContain(
-        people.dora.id,
-      );
+      expect((await mealCount(day, 'Middag')).people.map((p) => p.personId)).toContain(people.dora.id);
       const left = await api(admin, 'PUT', `/api/v1/people/${people.dora.id}/left`, {
         leftOn: todayInSchoolZone(),
       });
@@ -669,7 +670,7 @@ describe.each(dialects())('the kitchen: diets, meal choices and counts on %s', (
       ]);
       expect(rest).toEqual([[], []]);
       // The kept count follows: she is expected no more.
-      const after = await mealCount('2026-12-04', 'Middag');
+      const after = await mealCount(day, 'Middag');
       expect(after.expected).toBe(3);
       expect(after.people.map((p) => p.personId)).not.toContain(people.dora.id);
     });
