@@ -166,7 +166,8 @@ function expectedStudentsKept(
 
 /**
  * What a sheet is made of besides its records, kept apart from the sheets' answers, which every
- * save and scan lets go: without them, every sheet made anew would read the whole school.
+ * save and scan lets go: without them, every sheet made anew would read the whole school's names
+ * and members, and its event and absence in advance again.
  */
 export interface SheetParts {
   /**
