@@ -1,5 +1,6 @@
 import { expectNoAxeViolations } from '../axe';
-import { call, expect, signIn, test } from '../fixtures';
+import { call, expect, signIn, test, unique } from '../fixtures';
+import { expectMail } from '../mailbox';
 
 test('a wrong password shows a Norwegian error and signs nobody in', async ({ page, person }) => {
   const admin = await person({ roles: ['admin'] });
@@ -40,4 +41,54 @@ test('after signing in the app returns to the page that was asked for', async ({
   await page.getByRole('button', { name: 'Logg inn' }).click();
   await expect(page).toHaveURL(/\/app\/rooms$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Rom' })).toBeVisible();
+});
+
+test('a student without an account asks for a link and signs in on the phone that opens it', async ({
+  page,
+  api,
+  browser,
+}) => {
+  // Imported before the school year: an address, no account and no password.
+  const id = unique();
+  const email = `${id}@e2e.fjelltun.no`;
+  await call(api, 'POST', '/api/v1/people', {
+    name: { first: 'Ingrid', last: `Lenke ${id}` },
+    email,
+    roles: [],
+    memberOf: [],
+  });
+
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'E-post', exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send meg en innloggingslenke' }).click();
+  await expect(page.getByRole('status').filter({ hasText: email })).toContainText(
+    'Lenken virker i 15 minutter.',
+  );
+  await expectNoAxeViolations(page, 'login, link sent');
+
+  const mail = await expectMail(email, (received) => received.subject.startsWith('Logg inn i Tun'));
+  const link = new URL(/https?:\/\/\S+\/login\/link\?token=[\w-]+/.exec(mail.text)![0]);
+  const path = `${link.pathname}${link.search}`;
+
+  // The mail is opened on a phone: a browser of its own, with no session.
+  const phone = await browser.newContext();
+  try {
+    const phonePage = await phone.newPage();
+    await phonePage.goto(path);
+    await expect(phonePage.getByRole('heading', { level: 1, name: 'Logg inn med lenke' })).toBeVisible();
+    await expectNoAxeViolations(phonePage, 'sign-in link');
+    await phonePage.getByRole('button', { name: 'Logg inn' }).click();
+    await expect(phonePage).toHaveURL(/\/app\/dashboard$/);
+    await expect(phonePage.getByRole('heading', { level: 1, name: 'Hei, Ingrid!' })).toBeVisible();
+
+    // Once only: the same link, opened again, says so and offers a new one.
+    const again = await phone.newPage();
+    await phone.clearCookies();
+    await again.goto(path);
+    await again.getByRole('button', { name: 'Logg inn' }).click();
+    await expect(again.getByRole('alert')).toContainText('allerede brukt eller har gått ut');
+    await expect(again.getByRole('link', { name: 'Be om en ny lenke' })).toBeVisible();
+  } finally {
+    await phone.close();
+  }
 });

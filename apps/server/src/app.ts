@@ -42,6 +42,7 @@ import { maintenanceRoundsRoutes } from './modules/maintenance/maintenance-round
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { startNotificationSweep } from './modules/notifications/notifications.service';
 import { passwordLinksRoutes } from './modules/password-links/password-links.routes';
+import { signInLinksRoutes } from './modules/sign-in-links/sign-in-links.routes';
 import { peopleImportRoutes } from './modules/people-import/people-import.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { screenContentRoutes } from './modules/screens/screen-content.routes';
@@ -76,6 +77,7 @@ const ROUTE_MODULES = [
   peopleRoutes,
   peopleImportRoutes,
   passwordLinksRoutes,
+  signInLinksRoutes,
   privacyRoutes,
   roomsRoutes,
   linesRoutes,

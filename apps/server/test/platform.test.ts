@@ -39,7 +39,7 @@ describe.each(dialects())('platform on %s', (dialect) => {
 
     it('needs setup while no school exists', async () => {
       const response = await empty.request({ method: 'GET', url: '/api/v1/setup' });
-      expect(response.json()).toEqual({ needsSetup: true });
+      expect(response.json()).toEqual({ needsSetup: true, emailLink: false });
     });
 
     it('refuses bad wizard input with Norwegian field errors and writes nothing', async () => {
@@ -56,6 +56,7 @@ describe.each(dialects())('platform on %s', (dialect) => {
       ]);
       expect((await empty.request({ method: 'GET', url: '/api/v1/setup' })).json()).toEqual({
         needsSetup: true,
+        emailLink: false,
       });
       expect(await empty.ctx.database.db.selectFrom('school').select('id').execute()).toEqual([]);
     });
@@ -74,6 +75,7 @@ describe.each(dialects())('platform on %s', (dialect) => {
         });
         expect((await fresh.request({ method: 'GET', url: '/api/v1/setup' })).json()).toEqual({
           needsSetup: false,
+          emailLink: false,
         });
 
         const again = await fresh.request({

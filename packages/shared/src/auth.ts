@@ -25,7 +25,16 @@ export const setupSchema = z.object({
 });
 export type SetupInput = z.infer<typeof setupSchema>;
 
-export const setupStatusSchema = z.object({ needsSetup: z.boolean() });
+/**
+ * What the login page needs before it draws: whether the first-run wizard is still due, and the
+ * ways to sign in besides e-mail and password (one request, since the page waits for it).
+ */
+export const setupStatusSchema = z.object({
+  needsSetup: z.boolean(),
+  /** A one-time link by e-mail: offered only when Tun can send mail (SMTP_URL). */
+  emailLink: z.boolean(),
+});
+export type SetupStatus = z.infer<typeof setupStatusSchema>;
 
 export const sessionSchema = z.object({
   user: z.object({

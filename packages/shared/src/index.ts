@@ -28,6 +28,7 @@ export * from './groups';
 export * from './supervision';
 export * from './people-import';
 export * from './password-links';
+export * from './sign-in-links';
 export * from './privacy';
 export * from './calendar';
 export * from './calendar-expand';

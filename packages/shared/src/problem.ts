@@ -39,6 +39,12 @@ export const PROBLEMS = {
   'import-unreadable': { status: 400, title: 'Filen kunne ikke leses som CSV eller XLSX.' },
   'password-link-invalid': { status: 400, title: 'Lenken for å sette passord er ugyldig.' },
   'password-link-gone': { status: 410, title: 'Lenken er allerede brukt eller har gått ut.' },
+  'sign-in-link-invalid': { status: 400, title: 'Innloggingslenken er ugyldig.' },
+  'sign-in-link-gone': { status: 410, title: 'Innloggingslenken er allerede brukt eller har gått ut.' },
+  'sign-in-link-unavailable': {
+    status: 404,
+    title: 'Innlogging med lenke på e-post er ikke slått på for denne installasjonen.',
+  },
   'erase-self': { status: 409, title: 'Du kan ikke slette dine egne personopplysninger.' },
   'person-has-history': {
     status: 409,

@@ -1,7 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Dialect, Queryable } from '../db/database';
 import type { Auth } from './auth';
-import { insertCredentialUser, insertUserWithoutCredential } from './auth.repository';
+import {
+  findUserByEmail,
+  insertCredentialUser,
+  insertUserWithoutCredential,
+  isHeldByPerson,
+  markEmailVerified,
+  takeOverAccount,
+} from './auth.repository';
+
+/** better-auth's stored shape of a flag and an instant: 0/1 and ISO text on SQLite. */
+function storedShape(dialect: Dialect, verified: boolean) {
+  const now = new Date();
+  return {
+    verified: dialect === 'sqlite' ? Number(verified) : verified,
+    at: dialect === 'sqlite' ? now.toISOString() : now,
+  };
+}
 
 /**
  * A password as sign-in keeps it. Hash before opening the transaction the account is written
@@ -57,4 +73,38 @@ export async function createAccountWithoutPassword(
     at: dialect === 'sqlite' ? now.toISOString() : now,
   });
   return userId;
+}
+
+/**
+ * The account of someone who has just shown they read the mailbox (a sign-in link was opened),
+ * inside the caller's transaction: the address is marked verified on their account; a person
+ * without one gets one without a password; an account no person holds any more (its person was
+ * deleted) is taken over without the access it had. Undefined when another person's account
+ * has the address: sign-in addresses are one per installation.
+ */
+export async function accountForMailbox(
+  trx: Queryable,
+  dialect: Dialect,
+  input: { userId: string | null; email: string; name: string },
+): Promise<{ userId: string; created: boolean } | undefined> {
+  const stored = storedShape(dialect, true);
+  if (input.userId !== null) {
+    await markEmailVerified(trx, input.userId, stored);
+    return { userId: input.userId, created: false };
+  }
+  const existing = await findUserByEmail(trx, input.email);
+  if (existing) {
+    if (await isHeldByPerson(trx, existing.id)) return undefined;
+    await takeOverAccount(trx, existing.id, stored);
+    return { userId: existing.id, created: false };
+  }
+  const userId = randomUUID();
+  await insertUserWithoutCredential(trx, {
+    userId,
+    name: input.name,
+    email: input.email.toLowerCase(),
+    emailVerified: stored.verified,
+    at: stored.at,
+  });
+  return { userId, created: true };
 }

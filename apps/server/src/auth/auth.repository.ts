@@ -120,3 +120,43 @@ export async function deleteSessionsOfUser(trx: Queryable, userId: string): Prom
 export async function deleteSessionById(trx: Queryable, sessionId: string): Promise<void> {
   await trx.deleteFrom('session').where('id', '=', sessionId).execute();
 }
+
+export async function findUserByEmail(db: Queryable, email: string) {
+  return db
+    .selectFrom('user')
+    .select(['id', 'email'])
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function isHeldByPerson(db: Queryable, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('person').select('id').where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The mailbox's owner has shown they read it: the account's address is verified, and whatever
+ * access it had before (a password, other sign-ins, sessions) is removed, as better-auth does
+ * when a sign-in by e-mail reaches an unverified account.
+ */
+export async function takeOverAccount(
+  trx: Queryable,
+  userId: string,
+  stored: { verified: number | boolean; at: string | Date },
+): Promise<void> {
+  await trx.deleteFrom('account').where('userId', '=', userId).execute();
+  await trx.deleteFrom('session').where('userId', '=', userId).execute();
+  await markEmailVerified(trx, userId, stored);
+}
+
+export async function markEmailVerified(
+  trx: Queryable,
+  userId: string,
+  stored: { verified: number | boolean; at: string | Date },
+): Promise<void> {
+  await trx
+    .updateTable('user')
+    .set({ emailVerified: stored.verified, updatedAt: stored.at })
+    .where('id', '=', userId)
+    .execute();
+}

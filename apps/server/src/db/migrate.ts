@@ -20,6 +20,7 @@ import { leaveAndHouse } from './migrations/015-leave-and-house';
 import { liveEventPeople } from './migrations/016-live-event-people';
 import { lineMemberByPerson } from './migrations/017-line-member-by-person';
 import { attendanceSumsPerStudent } from './migrations/018-attendance-sums-per-student';
+import { signInLinks } from './migrations/019-sign-in-links';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -45,6 +46,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '016-live-event-people': liveEventPeople(),
     '017-line-member-by-person': lineMemberByPerson(),
     '018-attendance-sums-per-student': attendanceSumsPerStudent(),
+    '019-sign-in-links': signInLinks(),
   };
 }
 

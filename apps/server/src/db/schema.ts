@@ -192,6 +192,15 @@ export interface PasswordLinkTable {
   created_at: string;
 }
 
+export interface SignInLinkTable {
+  token_hash: string;
+  person_id: string;
+  school_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface ScheduleTable {
   school_id: string;
   /** 'normalWeek', or a uuid for a named schedule. */
@@ -741,6 +750,7 @@ export interface DB {
   temp_group: TempGroupTable;
   temp_group_member: TempGroupMemberTable;
   password_link: PasswordLinkTable;
+  sign_in_link: SignInLinkTable;
   schedule: ScheduleTable;
   schedule_entry: ScheduleEntryTable;
   calendar_event: CalendarEventTable;

@@ -29,6 +29,7 @@ import {
   supervisionSearch,
   loginSearch,
   postsSearch,
+  tokenSearch,
 } from './search-params';
 
 export interface RouterContext {
@@ -76,16 +77,23 @@ const loginRoute = createRoute({
 const setPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'set-password',
-  validateSearch: (search: Record<string, unknown>): { token?: string } =>
-    typeof search.token === 'string' && search.token.length > 0 && search.token.length <= 200
-      ? { token: search.token }
-      : {},
+  validateSearch: tokenSearch,
   staticData: { page: 'setPassword' },
   loader: loadAppCatalog,
   component: lazyRouteComponent(
     () => import('../features/password-links/pages/set-password-page'),
     'SetPasswordPage',
   ),
+});
+
+/** Not in SPEC §2: where a sign-in link from e-mail opens (issue 20). Public, like /login. */
+const signInLinkRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login/link',
+  validateSearch: tokenSearch,
+  staticData: { page: 'signInLink' },
+  loader: loadAppCatalog,
+  component: lazyRouteComponent(() => import('../features/auth/pages/sign-in-link-page'), 'SignInLinkPage'),
 });
 
 const privacyPolicyRoute = createRoute({
@@ -423,6 +431,7 @@ const scheduleSetupRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
+  signInLinkRoute,
   setPasswordRoute,
   privacyPolicyRoute,
   infoscreenOnboardingRoute,

@@ -102,3 +102,6 @@ export function stringifySearch(search: Record<string, unknown>): string {
   const query = params.toString();
   return query ? `?${query}` : '';
 }
+
+/** /set-password?token=… and /login/link?token=…: a one-time link's token. */
+export const tokenSearch = searchSchema({ token: text(200) });

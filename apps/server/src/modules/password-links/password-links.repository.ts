@@ -1,13 +1,12 @@
 import type { Dialect, Queryable } from '../../db/database';
-
-export interface PasswordLinkRow {
-  token_hash: string;
-  person_id: string;
-  school_id: string;
-  expires_at: string;
-  used_at: string | null;
-  created_at: string;
-}
+import {
+  claimOneTimeLink,
+  deleteOneTimeLinksOf,
+  findOneTimeLink,
+  insertOneTimeLink,
+  oneTimeLinksOf,
+  type OneTimeLinkRow,
+} from '../../db/one-time-links';
 
 /** Ends the person's links that are still open, so that only the newest works. */
 export async function expireOpenLinks(trx: Queryable, schoolId: string, personId: string, now: string) {
@@ -21,36 +20,13 @@ export async function expireOpenLinks(trx: Queryable, schoolId: string, personId
     .execute();
 }
 
-export async function insertLink(trx: Queryable, link: Omit<PasswordLinkRow, 'used_at'>) {
-  await trx
-    .insertInto('password_link')
-    .values({ ...link, used_at: null })
-    .execute();
-}
+export const insertLink = (trx: Queryable, link: Omit<OneTimeLinkRow, 'used_at'>) =>
+  insertOneTimeLink(trx, 'password_link', link);
 
-export async function findLink(db: Queryable, tokenHash: string): Promise<PasswordLinkRow | undefined> {
-  return db.selectFrom('password_link').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-}
+export const findLink = (db: Queryable, tokenHash: string) => findOneTimeLink(db, 'password_link', tokenHash);
 
-/** Marks the link used if it still is open; false when someone was first (or it expired meanwhile). */
-export async function claimLink(trx: Queryable, tokenHash: string, now: string): Promise<boolean> {
-  const result = await trx
-    .updateTable('password_link')
-    .set({ used_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function findUserByEmail(db: Queryable, email: string) {
-  return db
-    .selectFrom('user')
-    .select(['id', 'email'])
-    .where('email', '=', email.toLowerCase())
-    .executeTakeFirst();
-}
+export const claimLink = (trx: Queryable, tokenHash: string, now: string) =>
+  claimOneTimeLink(trx, 'password_link', tokenHash, now);
 
 export async function findUser(db: Queryable, userId: string) {
   return db.selectFrom('user').select(['id', 'email']).where('id', '=', userId).executeTakeFirst();
@@ -97,20 +73,8 @@ export async function deleteSessionsOf(trx: Queryable, userId: string) {
   await trx.deleteFrom('session').where('userId', '=', userId).execute();
 }
 
-export async function linksOf(db: Queryable, schoolId: string, personId: string) {
-  return db
-    .selectFrom('password_link')
-    .select(['created_at', 'expires_at', 'used_at'])
-    .where('school_id', '=', schoolId)
-    .where('person_id', '=', personId)
-    .orderBy('created_at')
-    .execute();
-}
+export const linksOf = (db: Queryable, schoolId: string, personId: string) =>
+  oneTimeLinksOf(db, 'password_link', schoolId, personId);
 
-export async function deleteLinksOf(trx: Queryable, schoolId: string, personId: string): Promise<void> {
-  await trx
-    .deleteFrom('password_link')
-    .where('school_id', '=', schoolId)
-    .where('person_id', '=', personId)
-    .execute();
-}
+export const deleteLinksOf = (trx: Queryable, schoolId: string, personId: string) =>
+  deleteOneTimeLinksOf(trx, 'password_link', schoolId, personId);

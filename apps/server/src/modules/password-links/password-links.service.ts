@@ -8,6 +8,7 @@ import {
   type SetPasswordResult,
 } from '@tun/shared';
 import { createCredentialAccount, hashPassword } from '../../auth/accounts';
+import { findUserByEmail } from '../../auth/auth.repository';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { personName } from '../../db/rows';
@@ -24,7 +25,6 @@ import {
   expireOpenLinks,
   findLink,
   findUser,
-  findUserByEmail,
   insertLink,
   personOfUser,
   setCredentialPassword,

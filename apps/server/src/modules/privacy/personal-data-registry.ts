@@ -20,6 +20,7 @@ import { postsPersonalData } from '../posts/posts.personal-data';
 import { pushPersonalData } from '../push/push.personal-data';
 import { screensPersonalData } from '../screens/screens.personal-data';
 import { sessionPersonalData } from '../session/session.personal-data';
+import { signInLinksPersonalData } from '../sign-in-links/sign-in-links.personal-data';
 import { supervisionPersonalData } from '../supervision/supervision.personal-data';
 import type { Queryable, Trx } from '../../db/database';
 import type { PersonRow } from '../../db/schema';
@@ -42,6 +43,7 @@ export const PERSONAL_DATA: readonly PersonalData[] = [
   notificationsPersonalData,
   pushPersonalData,
   passwordLinksPersonalData,
+  signInLinksPersonalData,
   linesPersonalData,
   electivesPersonalData,
   groupsPersonalData,

@@ -5,7 +5,7 @@ import { loginSchema, sessionSchema, SPEC_MESSAGES } from '@tun/shared';
 import { authHeaders, findDirectoryEntry } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { ProblemError } from '../../http/problem';
-import { describeSession, dropSession, signOut } from './session.service';
+import { auditPasswordSignIn, describeSession, dropSession, signOut } from './session.service';
 import { signInSucceeded, startSignIn } from './sign-in-throttle.service';
 
 function forwardCookies(from: Response, reply: FastifyReply): void {
@@ -51,6 +51,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
         await dropSession(db, signedIn.token);
         throw new ProblemError('not-in-directory', SPEC_MESSAGES.notInDirectory);
       }
+      await auditPasswordSignIn(db, entry);
       forwardCookies(response, reply);
       return describeSession(db, entry);
     },

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { grantsOf, type Session, SPEC_MESSAGES } from '@tun/shared';
-import { authHeaders, sessionIdOf, type RequestPrincipal } from '../../auth/principal';
+import { authHeaders, findDirectoryEntry, sessionIdOf, type RequestPrincipal } from '../../auth/principal';
+import { endSession, openSession } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { personName } from '../../db/rows';
@@ -8,6 +9,7 @@ import { ProblemError } from '../../http/problem';
 import { sessionApp } from '../app-settings/app-settings.service';
 import { findPerson, mutableData } from '../people/directory.service';
 import { findSchool } from '../school/school.service';
+import { recordAudit } from '../audit/audit.service';
 import { deleteSession } from './session.repository';
 
 /**
@@ -56,4 +58,38 @@ export async function signOut(
 /** A session better-auth opened for an account that belongs to no school is taken back. */
 export async function dropSession(db: Queryable, token: string): Promise<void> {
   await deleteSession(db, token);
+}
+
+/**
+ * Opens a session for an account that has proven itself without a password (a sign-in link),
+ * for a person in a school's directory; the answer carries the cookie to set.
+ */
+export async function openSignedInSession(
+  ctx: Pick<AppContext, 'auth' | 'database'>,
+  userId: string,
+  client: { ipAddress: string; userAgent: string; warn: (message: string) => void },
+): Promise<{ cookie: string; session: Session }> {
+  const { db } = ctx.database;
+  const opened = await openSession(ctx.auth, userId, client);
+  const entry = await findDirectoryEntry(db, userId, client.warn);
+  if (!entry) {
+    await endSession(db, opened.sessionId);
+    throw new ProblemError('not-in-directory', SPEC_MESSAGES.notInDirectory);
+  }
+  return { cookie: opened.cookie, session: await describeSession(db, entry) };
+}
+
+/** A password sign-in in the school's audit, as a link's is (the method tells them apart). */
+export async function auditPasswordSignIn(
+  db: Queryable,
+  entry: Pick<RequestPrincipal, 'personId' | 'schoolId'>,
+): Promise<void> {
+  await recordAudit(db, {
+    schoolId: entry.schoolId,
+    actorPersonId: entry.personId,
+    action: 'sign-in',
+    entity: 'person',
+    entityId: entry.personId,
+    after: { method: 'password' },
+  });
 }

@@ -20,6 +20,20 @@ import {
 
 type Deps = Pick<AppContext, 'database' | 'config'>;
 
+/**
+ * What is counted. A password attempt is a guess; asking for a sign-in link sends a mail. Each
+ * has its own keys, so that asking for links never locks anyone out of their password.
+ */
+export type SignInKind = 'password' | 'email-link';
+
+/**
+ * Links asked for per address typed in, and per client address, within the window. A whole
+ * school asks for its first links from one address on the first day, and a link is no guess;
+ * the limit per address typed in is what keeps a mailbox from being flooded.
+ */
+export const EMAIL_LINKS_PER_ACCOUNT = 5;
+export const EMAIL_LINKS_PER_ADDRESS = 500;
+
 export interface SignInAttempt {
   keys: readonly string[];
 }
@@ -30,8 +44,16 @@ export type SignInStart = { attempt: SignInAttempt } | { retryAfterSeconds: numb
 const PRUNE_EVERY_MS = 60_000;
 let lastPrune = 0;
 
-function keyOf(kind: 'account' | 'address', value: string): string {
-  return createHash('sha256').update(`${kind}:${value}`).digest('base64url');
+function keyOf(kind: SignInKind, of: 'account' | 'address', value: string): string {
+  // Password keys keep their original form, so that counts under way survive an upgrade.
+  const prefix = kind === 'password' ? of : `${kind}-${of}`;
+  return createHash('sha256').update(`${prefix}:${value}`).digest('base64url');
+}
+
+function limitsOf(config: Deps['config'], kind: SignInKind) {
+  return kind === 'password'
+    ? { account: config.loginRateLimit, address: config.loginAddressLimit }
+    : { account: EMAIL_LINKS_PER_ACCOUNT, address: EMAIL_LINKS_PER_ADDRESS };
 }
 
 function secondsUntil(iso: string, now: number): number {
@@ -39,15 +61,20 @@ function secondsUntil(iso: string, now: number): number {
 }
 
 /** Counts a sign-in attempt, or refuses it (with the seconds to wait) when a limit is reached. */
-export async function startSignIn(deps: Deps, who: { email: string; address: string }): Promise<SignInStart> {
+export async function startSignIn(
+  deps: Deps,
+  who: { email: string; address: string },
+  kind: SignInKind = 'password',
+): Promise<SignInStart> {
   const { db } = deps.database;
   const windowMs = deps.config.loginLockoutMinutes * 60_000;
   const nowMs = Date.now();
   const now = new Date(nowMs).toISOString();
   const windowFrom = new Date(nowMs - windowMs).toISOString();
   const until = new Date(nowMs + windowMs).toISOString();
-  const account = keyOf('account', who.email.trim().toLowerCase());
-  const address = keyOf('address', who.address);
+  const account = keyOf(kind, 'account', who.email.trim().toLowerCase());
+  const address = keyOf(kind, 'address', who.address);
+  const allowed = limitsOf(deps.config, kind);
 
   if (nowMs - lastPrune > PRUNE_EVERY_MS) {
     lastPrune = nowMs;
@@ -57,8 +84,8 @@ export async function startSignIn(deps: Deps, who: { email: string; address: str
   if (locked) return { retryAfterSeconds: secondsUntil(locked, nowMs) };
 
   const limits = [
-    { key: account, limit: deps.config.loginRateLimit },
-    { key: address, limit: deps.config.loginAddressLimit },
+    { key: account, limit: allowed.account },
+    { key: address, limit: allowed.address },
   ];
   let over = false;
   for (const { key, limit } of limits) {

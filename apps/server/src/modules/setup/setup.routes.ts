@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setupSchema, setupStatusSchema } from '@tun/shared';
 import type { AppContext } from '../../context';
+import { mailerFor } from '../../mail/mail';
 import { needsSetup, runSetup } from './setup.service';
 
 export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -14,11 +15,14 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
       config: { access: 'public' },
       schema: {
         tags: ['setup'],
-        summary: 'Does Tun still need its first-run wizard?',
+        summary: 'Does Tun still need its first-run wizard, and how can people sign in?',
         response: { 200: setupStatusSchema },
       },
     },
-    async () => ({ needsSetup: await needsSetup(ctx.database.db) }),
+    async () => ({
+      needsSetup: await needsSetup(ctx.database.db),
+      emailLink: mailerFor(ctx.config) !== undefined,
+    }),
   );
 
   routes.post(

@@ -74,7 +74,7 @@ export function LoginPage() {
               {t('errors.not-in-directory')}
             </Alert>
           )}
-          <LoginForm redirect={redirect} />
+          <LoginForm redirect={redirect} emailLink={setupStatus.data?.emailLink === true} />
         </Stack>
       </Paper>
     </PublicLayout>

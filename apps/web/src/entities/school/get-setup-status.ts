@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SetupStatus } from '@tun/shared/auth';
 import { apiRequest } from '../../lib/api-client';
 
-export interface SetupStatus {
-  needsSetup: boolean;
-}
+export type { SetupStatus };
 
 export const setupStatusQueryKey = ['setup'] as const;
 

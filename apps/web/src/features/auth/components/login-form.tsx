@@ -1,5 +1,5 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,15 +7,21 @@ import { useErrorMessage } from '../../../lib/error-message';
 import { validators } from '../../../lib/validation';
 import { useLogin } from '../../../entities/session/login';
 import { safeRedirect } from '../../../entities/session/safe-redirect';
+import { useRequestSignInLink } from '../api/sign-in-links';
 
 // Two fields do not need @mantine/form; leaving it to the setup wizard keeps /login lighter.
 const validateEmail = validators.email();
 const validatePassword = validators.required();
 
-export function LoginForm({ redirect }: { redirect?: string }) {
+/**
+ * E-mail and password; with `emailLink` (Tun can send mail) also «Send meg en innloggingslenke»,
+ * which sends a one-time link to the address in the same field.
+ */
+export function LoginForm({ redirect, emailLink }: { redirect?: string; emailLink: boolean }) {
   const { t } = useTranslation();
   const router = useRouter();
   const login = useLogin();
+  const requestLink = useRequestSignInLink();
   const errorMessage = useErrorMessage();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -29,15 +35,45 @@ export function LoginForm({ redirect }: { redirect?: string }) {
       document.getElementById(found.email ? 'login-email' : 'login-password')?.focus();
       return;
     }
+    requestLink.reset();
     login.mutate(
       { email: email.trim(), password },
       { onSuccess: () => void router.navigate({ href: safeRedirect(redirect), replace: true }) },
     );
   };
 
+  const onRequestLink = () => {
+    const found = { email: validateEmail(email) };
+    setErrors(found);
+    if (found.email) {
+      document.getElementById('login-email')?.focus();
+      return;
+    }
+    login.reset();
+    requestLink.mutate({ email: email.trim() });
+  };
+
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
+        {requestLink.isSuccess && (
+          <Alert role="status" color="fjord" variant="light" icon={<IconMailForward aria-hidden="true" />}>
+            {t('login.linkSent', {
+              email: requestLink.variables.email,
+              minutes: requestLink.data.expiresInMinutes,
+            })}
+          </Alert>
+        )}
+        {requestLink.isError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle aria-hidden="true" />}
+            title={t('login.linkFailed')}
+          >
+            {errorMessage(requestLink.error)}
+          </Alert>
+        )}
         {login.isError && (
           <Alert
             color="red"
@@ -77,6 +113,11 @@ export function LoginForm({ redirect }: { redirect?: string }) {
         <Button type="submit" loading={login.isPending} fullWidth>
           {t('login.submit')}
         </Button>
+        {emailLink && (
+          <Button variant="subtle" onClick={onRequestLink} loading={requestLink.isPending} fullWidth>
+            {t('login.sendLink')}
+          </Button>
+        )}
       </Stack>
     </form>
   );

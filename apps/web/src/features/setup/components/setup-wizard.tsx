@@ -145,7 +145,11 @@ export function SetupWizard() {
         return;
       }
       const setupDone = () =>
-        queryClient.setQueryData<SetupStatus>(setupStatusQueryKey, { needsSetup: false });
+        queryClient.setQueryData<SetupStatus>(setupStatusQueryKey, (status) => ({
+          emailLink: false,
+          ...status,
+          needsSetup: false,
+        }));
       try {
         await login.mutateAsync({ email: input.admin.email, password: input.admin.password });
       } catch {
