@@ -36,7 +36,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'E-post', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Passord', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Logg inn' }).click();
+  await page.getByRole('button', { name: 'Logg inn', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/dashboard$/);
 }
 

@@ -8,7 +8,7 @@ test('a wrong password shows a Norwegian error and signs nobody in', async ({ pa
   await expectNoAxeViolations(page, 'login');
   await page.getByRole('textbox', { name: 'E-post', exact: true }).fill(admin.email);
   await page.getByRole('textbox', { name: 'Passord', exact: true }).fill('feil-passord-123');
-  await page.getByRole('button', { name: 'Logg inn' }).click();
+  await page.getByRole('button', { name: 'Logg inn', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Feil e-post eller passord.');
   await expect(page).toHaveURL(/\/login/);
   await expectNoAxeViolations(page, 'login with error');
@@ -38,7 +38,7 @@ test('after signing in the app returns to the page that was asked for', async ({
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await page.getByRole('textbox', { name: 'E-post', exact: true }).fill(admin.email);
   await page.getByRole('textbox', { name: 'Passord', exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Logg inn' }).click();
+  await page.getByRole('button', { name: 'Logg inn', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/rooms$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Rom' })).toBeVisible();
 });
@@ -77,7 +77,7 @@ test('a student without an account asks for a link and signs in on the phone tha
     await phonePage.goto(path);
     await expect(phonePage.getByRole('heading', { level: 1, name: 'Logg inn med lenke' })).toBeVisible();
     await expectNoAxeViolations(phonePage, 'sign-in link');
-    await phonePage.getByRole('button', { name: 'Logg inn' }).click();
+    await phonePage.getByRole('button', { name: 'Logg inn', exact: true }).click();
     await expect(phonePage).toHaveURL(/\/app\/dashboard$/);
     await expect(phonePage.getByRole('heading', { level: 1, name: 'Hei, Ingrid!' })).toBeVisible();
 
@@ -85,10 +85,56 @@ test('a student without an account asks for a link and signs in on the phone tha
     const again = await phone.newPage();
     await phone.clearCookies();
     await again.goto(path);
-    await again.getByRole('button', { name: 'Logg inn' }).click();
+    await again.getByRole('button', { name: 'Logg inn', exact: true }).click();
     await expect(again.getByRole('alert')).toContainText('allerede brukt eller har gått ut');
     await expect(again.getByRole('link', { name: 'Be om en ny lenke' })).toBeVisible();
   } finally {
     await phone.close();
+  }
+});
+
+test('a passkey added on «Min profil» signs in, with Chromium as the authenticator', async ({
+  browser,
+  baseURL,
+  person,
+}) => {
+  const teacher = await person({ first: 'Petter', roles: ['teacher'] });
+  // WebAuthn wants a domain: Tun's own address (PUBLIC_URL, here http://localhost:PORT), not an IP.
+  const context = await browser.newContext({ baseURL: baseURL!.replace('127.0.0.1', 'localhost') });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await signIn(page, teacher.email, teacher.password);
+
+    const menu = page.getByRole('button', { name: `Brukermeny for ${teacher.fullName}` });
+    await menu.click();
+    await page.getByRole('button', { name: 'Min profil' }).click();
+    const profile = page.getByRole('dialog', { name: 'Min profil' });
+    await expect(profile.getByText('Du har ingen passnøkler ennå.')).toBeVisible();
+    await profile.getByRole('textbox', { name: 'Navn på ny passnøkkel' }).fill('Jobbmaskinen');
+    await profile.getByRole('button', { name: 'Legg til passnøkkel' }).click();
+    await expect(profile.getByRole('button', { name: 'Fjern passnøkkelen «Jobbmaskinen»' })).toBeVisible();
+    await expectNoAxeViolations(page, 'profile with a passkey');
+    await page.keyboard.press('Escape');
+
+    await menu.click();
+    await page.getByRole('button', { name: 'Logg ut' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.getByRole('button', { name: 'Logg inn med passnøkkel' }).click();
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hei, Petter!' })).toBeVisible();
+  } finally {
+    await context.close();
   }
 });

@@ -43,6 +43,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { startNotificationSweep } from './modules/notifications/notifications.service';
 import { passwordLinksRoutes } from './modules/password-links/password-links.routes';
 import { signInLinksRoutes } from './modules/sign-in-links/sign-in-links.routes';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes';
 import { peopleImportRoutes } from './modules/people-import/people-import.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { screenContentRoutes } from './modules/screens/screen-content.routes';
@@ -78,6 +79,7 @@ const ROUTE_MODULES = [
   peopleImportRoutes,
   passwordLinksRoutes,
   signInLinksRoutes,
+  passkeysRoutes,
   privacyRoutes,
   roomsRoutes,
   linesRoutes,

@@ -29,6 +29,7 @@ export * from './supervision';
 export * from './people-import';
 export * from './password-links';
 export * from './sign-in-links';
+export * from './passkeys';
 export * from './privacy';
 export * from './calendar';
 export * from './calendar-expand';

@@ -45,6 +45,12 @@ export const PROBLEMS = {
     status: 404,
     title: 'Innlogging med lenke på e-post er ikke slått på for denne installasjonen.',
   },
+  'passkey-challenge-gone': {
+    status: 410,
+    title: 'Forespørselen om passnøkkel har gått ut. Prøv igjen.',
+  },
+  'passkey-not-verified': { status: 400, title: 'Passnøkkelen kunne ikke bekreftes.' },
+  'passkey-unknown': { status: 401, title: 'Passnøkkelen er ikke registrert i Tun.' },
   'erase-self': { status: 409, title: 'Du kan ikke slette dine egne personopplysninger.' },
   'person-has-history': {
     status: 409,

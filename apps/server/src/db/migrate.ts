@@ -21,6 +21,7 @@ import { liveEventPeople } from './migrations/016-live-event-people';
 import { lineMemberByPerson } from './migrations/017-line-member-by-person';
 import { attendanceSumsPerStudent } from './migrations/018-attendance-sums-per-student';
 import { signInLinks } from './migrations/019-sign-in-links';
+import { passkeys } from './migrations/020-passkeys';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -47,6 +48,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '017-line-member-by-person': lineMemberByPerson(),
     '018-attendance-sums-per-student': attendanceSumsPerStudent(),
     '019-sign-in-links': signInLinks(),
+    '020-passkeys': passkeys(),
   };
 }
 

@@ -201,6 +201,30 @@ export interface SignInLinkTable {
   created_at: string;
 }
 
+export interface PasskeyTable {
+  id: string;
+  credential_id: string;
+  person_id: string;
+  school_id: string;
+  user_id: string;
+  /** The credential's COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter; bigint comes back as text from PostgreSQL. */
+  counter: number | string;
+  /** JSON array of the transports the browser reported. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface WebauthnChallengeTable {
+  id: string;
+  challenge: string;
+  purpose: 'register' | 'sign-in';
+  expires_at: string;
+}
+
 export interface ScheduleTable {
   school_id: string;
   /** 'normalWeek', or a uuid for a named schedule. */
@@ -751,6 +775,8 @@ export interface DB {
   temp_group_member: TempGroupMemberTable;
   password_link: PasswordLinkTable;
   sign_in_link: SignInLinkTable;
+  passkey: PasskeyTable;
+  webauthn_challenge: WebauthnChallengeTable;
   schedule: ScheduleTable;
   schedule_entry: ScheduleEntryTable;
   calendar_event: CalendarEventTable;

@@ -14,6 +14,7 @@ import { leaveApplicationsPersonalData } from '../leave/leave.personal-data';
 import { linesPersonalData } from '../lines/lines.personal-data';
 import { maintenancePersonalData } from '../maintenance/maintenance.personal-data';
 import { notificationsPersonalData } from '../notifications/notifications.personal-data';
+import { passkeysPersonalData } from '../passkeys/passkeys.personal-data';
 import { passwordLinksPersonalData } from '../password-links/password-links.personal-data';
 import { peoplePersonalData } from '../people/people.personal-data';
 import { postsPersonalData } from '../posts/posts.personal-data';
@@ -44,6 +45,7 @@ export const PERSONAL_DATA: readonly PersonalData[] = [
   pushPersonalData,
   passwordLinksPersonalData,
   signInLinksPersonalData,
+  passkeysPersonalData,
   linesPersonalData,
   electivesPersonalData,
   groupsPersonalData,

@@ -12,10 +12,17 @@ function initials(name: { first: string; last: string }): string {
   return `${[...name.first][0] ?? ''}${[...name.last][0] ?? ''}`.toUpperCase();
 }
 
-// Loaded when first opened: most visits never open it.
+// Loaded when first opened: most visits never open it. «Min profil» with the person's passkeys.
 const ProfileDialog = lazy(() =>
-  import('../../features/people/components/profile-dialog').then((module) => ({
-    default: module.ProfileDialog,
+  Promise.all([
+    import('../../features/people/components/profile-dialog'),
+    import('../../features/auth/components/passkeys-section'),
+  ]).then(([profile, passkeys]) => ({
+    default: (props: { opened: boolean; onClose: () => void }) => (
+      <profile.ProfileDialog {...props}>
+        <passkeys.PasskeysSection />
+      </profile.ProfileDialog>
+    ),
   })),
 );
 

@@ -1,12 +1,14 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
+import { IconAlertCircle, IconKey, IconMailForward } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/error-message';
 import { validators } from '../../../lib/validation';
 import { useLogin } from '../../../entities/session/login';
 import { safeRedirect } from '../../../entities/session/safe-redirect';
+import { browserHasPasskeys, useSignInWithPasskey } from '../api/passkeys';
 import { useRequestSignInLink } from '../api/sign-in-links';
 
 // Two fields do not need @mantine/form; leaving it to the setup wizard keeps /login lighter.
@@ -22,10 +24,13 @@ export function LoginForm({ redirect, emailLink }: { redirect?: string; emailLin
   const router = useRouter();
   const login = useLogin();
   const requestLink = useRequestSignInLink();
+  const passkey = useSignInWithPasskey();
   const errorMessage = useErrorMessage();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+
+  const afterSignIn = () => void router.navigate({ href: safeRedirect(redirect), replace: true });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,10 +41,13 @@ export function LoginForm({ redirect, emailLink }: { redirect?: string; emailLin
       return;
     }
     requestLink.reset();
-    login.mutate(
-      { email: email.trim(), password },
-      { onSuccess: () => void router.navigate({ href: safeRedirect(redirect), replace: true }) },
-    );
+    login.mutate({ email: email.trim(), password }, { onSuccess: afterSignIn });
+  };
+
+  const onPasskey = () => {
+    login.reset();
+    requestLink.reset();
+    passkey.mutate(undefined, { onSuccess: afterSignIn });
   };
 
   const onRequestLink = () => {
@@ -72,6 +80,16 @@ export function LoginForm({ redirect, emailLink }: { redirect?: string; emailLin
             title={t('login.linkFailed')}
           >
             {errorMessage(requestLink.error)}
+          </Alert>
+        )}
+        {passkey.isError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle aria-hidden="true" />}
+            title={t('login.passkeyFailed')}
+          >
+            {passkey.error instanceof ApiError ? errorMessage(passkey.error) : t('login.passkeyCancelled')}
           </Alert>
         )}
         {login.isError && (
@@ -113,6 +131,17 @@ export function LoginForm({ redirect, emailLink }: { redirect?: string; emailLin
         <Button type="submit" loading={login.isPending} fullWidth>
           {t('login.submit')}
         </Button>
+        {browserHasPasskeys() && (
+          <Button
+            variant="default"
+            leftSection={<IconKey size={16} aria-hidden="true" />}
+            onClick={onPasskey}
+            loading={passkey.isPending}
+            fullWidth
+          >
+            {t('login.passkey')}
+          </Button>
+        )}
         {emailLink && (
           <Button variant="subtle" onClick={onRequestLink} loading={requestLink.isPending} fullWidth>
             {t('login.sendLink')}

@@ -1,9 +1,21 @@
-import { Alert, Avatar, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { shortFullName } from '@tun/shared/names';
 import i18next from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
@@ -18,8 +30,19 @@ function initials(name: { first: string; last: string }): string {
   return `${[...name.first][0] ?? ''}${[...name.last][0] ?? ''}`.toUpperCase();
 }
 
-/** 'Min profil': the signed-in person's own picture and first-setup flag (userMutableData). */
-export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/**
+ * 'Min profil': the signed-in person's own picture and first-setup flag (userMutableData), and
+ * below them what the app adds (`children`: how they sign in).
+ */
+export function ProfileDialog({
+  opened,
+  onClose,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const errorMessage = useErrorMessage();
@@ -122,6 +145,12 @@ export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: (
           </Group>
         </Stack>
       </form>
+      {children && (
+        <>
+          <Divider my="lg" />
+          {children}
+        </>
+      )}
     </Modal>
   );
 }
