@@ -134,7 +134,46 @@ test('a passkey added on «Min profil» signs in, with Chromium as the authentic
     await page.getByRole('button', { name: 'Logg inn med passnøkkel' }).click();
     await expect(page).toHaveURL(/\/app\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Hei, Petter!' })).toBeVisible();
+    await menu.click();
+    await page.getByRole('button', { name: 'Min profil' }).click();
+    const signIns = page.getByRole('region', { name: 'Innlogginger' });
+    await expect(signIns.getByRole('listitem').filter({ hasText: 'Denne enheten' })).toContainText(
+      'Passnøkkel, logget inn',
+    );
   } finally {
     await context.close();
+  }
+});
+
+test('on «Min profil» a person sees where they are signed in and signs the other devices out', async ({
+  browser,
+  person,
+}) => {
+  const teacher = await person({ first: 'Sara', roles: ['teacher'] });
+  const phone = await browser.newContext();
+  const laptop = await browser.newContext();
+  try {
+    const phonePage = await phone.newPage();
+    await signIn(phonePage, teacher.email, teacher.password);
+    const page = await laptop.newPage();
+    await signIn(page, teacher.email, teacher.password);
+
+    await page.getByRole('button', { name: `Brukermeny for ${teacher.fullName}` }).click();
+    await page.getByRole('button', { name: 'Min profil' }).click();
+    const signIns = page.getByRole('region', { name: 'Innlogginger' });
+    await expect(signIns.getByRole('listitem')).toHaveCount(2);
+    await expect(signIns.getByRole('listitem').filter({ hasText: 'Denne enheten' })).toContainText(
+      'Passord, logget inn',
+    );
+    await expectNoAxeViolations(page, 'profile with sign-ins');
+    await signIns.getByRole('button', { name: 'Logg ut alle andre enheter' }).click();
+    await expect(signIns.getByRole('listitem')).toHaveCount(1);
+
+    // The phone's session is gone: its next page asks it to sign in.
+    await phonePage.goto('/app/dashboard');
+    await expect(phonePage).toHaveURL(/\/login\?redirect=/);
+  } finally {
+    await phone.close();
+    await laptop.close();
   }
 });

@@ -74,6 +74,8 @@ describe.each(dialects())('passkeys on %s', (dialect) => {
     const cookieOf = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const session = await t.request({ method: 'GET', url: '/api/v1/session', cookie: cookieOf });
     expect(session.json<Session>().user.id).toBe(personId);
+    const sessions = await t.request({ method: 'GET', url: '/api/v1/sessions', cookie: cookieOf });
+    expect(sessions.json()).toContainEqual(expect.objectContaining({ method: 'passkey', current: true }));
 
     const [row] = await db().selectFrom('passkey').selectAll().where('id', '=', passkey.id).execute();
     expect(Number(row!.counter)).toBe(1);

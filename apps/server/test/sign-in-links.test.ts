@@ -88,6 +88,8 @@ describe.each(dialects())('sign-in links on %s', (dialect) => {
     const session = await t.request({ method: 'GET', url: '/api/v1/session', cookie: cookieOf(used) });
     expect(session.statusCode).toBe(200);
     expect(session.json<Session>().user.id).toBe(personId);
+    const sessions = await t.request({ method: 'GET', url: '/api/v1/sessions', cookie: cookieOf(used) });
+    expect(sessions.json()).toContainEqual(expect.objectContaining({ method: 'email-link', current: true }));
 
     const again = await use(token);
     expect(again.statusCode).toBe(410);

@@ -62,3 +62,20 @@ export const sessionSchema = z.object({
   }),
 });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** How a session was opened. */
+export const SIGN_IN_METHODS = ['password', 'email-link', 'passkey', 'tv-pairing'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** One of the signed-in person's sessions, as «Min profil» lists them. */
+export const signedInSessionSchema = z.object({
+  id: z.string(),
+  /** Null for a session opened before Tun recorded how. */
+  method: z.enum(SIGN_IN_METHODS).nullable(),
+  /** The browser's User-Agent when the session was opened, as it told it. */
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  /** The session this request came with. */
+  current: z.boolean(),
+});
+export type SignedInSession = z.infer<typeof signedInSessionSchema>;

@@ -160,3 +160,15 @@ export async function markEmailVerified(
     .where('id', '=', userId)
     .execute();
 }
+
+/** How a session was opened, for the list of one's sessions (migration 021). */
+export async function setSessionMethod(
+  db: Queryable,
+  by: { sessionId: string } | { token: string },
+  method: string,
+): Promise<void> {
+  const query = db.updateTable('session').set({ signInMethod: method });
+  await (
+    'token' in by ? query.where('token', '=', by.token) : query.where('id', '=', by.sessionId)
+  ).execute();
+}

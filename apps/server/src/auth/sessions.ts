@@ -7,7 +7,8 @@
 import { createHmac } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import type { Auth } from './auth';
-import { deleteSessionById, deleteSessionsOfUser } from './auth.repository';
+import type { SignInMethod } from '@tun/shared';
+import { deleteSessionById, deleteSessionsOfUser, setSessionMethod } from './auth.repository';
 
 export interface OpenedSession {
   sessionId: string;
@@ -22,16 +23,18 @@ function signedValue(token: string, secret: string): string {
 }
 
 export async function openSession(
-  auth: Auth,
+  deps: { auth: Auth; db: Queryable },
   userId: string,
-  client: { ipAddress: string; userAgent: string },
+  client: { ipAddress: string; userAgent: string; method: SignInMethod },
 ): Promise<OpenedSession> {
-  const context = await auth.$context;
+  const context = await deps.auth.$context;
   const session = await context.internalAdapter.createSession(userId, false, {
     ipAddress: client.ipAddress,
     userAgent: client.userAgent,
   });
   if (!session) throw new Error('better-auth made no session');
+  // better-auth keeps only the fields it knows when it creates a session.
+  await setSessionMethod(deps.db, { sessionId: session.id }, client.method);
   const { name, attributes } = context.authCookies.sessionToken;
   const parts = [
     `${name}=${signedValue(session.token, context.secret)}`,

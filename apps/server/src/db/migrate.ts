@@ -22,6 +22,7 @@ import { lineMemberByPerson } from './migrations/017-line-member-by-person';
 import { attendanceSumsPerStudent } from './migrations/018-attendance-sums-per-student';
 import { signInLinks } from './migrations/019-sign-in-links';
 import { passkeys } from './migrations/020-passkeys';
+import { sessionMethod } from './migrations/021-session-method';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -49,6 +50,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '018-attendance-sums-per-student': attendanceSumsPerStudent(),
     '019-sign-in-links': signInLinks(),
     '020-passkeys': passkeys(),
+    '021-session-method': sessionMethod(),
   };
 }
 

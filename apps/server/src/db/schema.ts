@@ -31,7 +31,11 @@ export interface AuthSessionTable {
   token: string;
   userId: string;
   expiresAt: string | Date;
+  createdAt: string | Date;
   updatedAt: string | Date;
+  userAgent: string | null;
+  /** Ours (migration 021): how the session was opened; null for sessions from before. */
+  signInMethod: string | null;
 }
 
 export interface SchoolTable {

@@ -120,6 +120,7 @@ export async function passkeysRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const { cookie, session } = await openSignedInSession(ctx, userId, {
         ipAddress: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
+        method: 'passkey',
         warn: (message) => request.log.warn(message),
       });
       return reply.header('set-cookie', cookie).header('cache-control', 'no-store').send(session);

@@ -289,7 +289,10 @@ export async function exchangeDeviceCode(
   const { poll: result, ended } = await poll(deps, hashDeviceCode(deviceCode));
   await deps.live.endSessions(ended);
   if (result.outcome !== 'approved') throw new ProblemError(result.outcome);
-  const session = await openSession(deps.auth, result.userId, client);
+  const session = await openSession({ auth: deps.auth, db: deps.database.db }, result.userId, {
+    ...client,
+    method: 'tv-pairing',
+  });
   // better-auth writes the session outside our transaction (it has its own connection), so a
   // revoke that ran in between would miss it: if the screen is no longer paired to this
   // account, the new session is ended again and the TV starts over.

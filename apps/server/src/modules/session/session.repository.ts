@@ -22,3 +22,26 @@ export async function deleteSessionsOfUser(trx: Queryable, userId: string): Prom
 export async function deleteSession(db: Queryable, token: string): Promise<void> {
   await db.deleteFrom('session').where('token', '=', token).execute();
 }
+
+/** The account's sessions as «Min profil» lists them, newest first; expired ones left out. */
+export async function openSessionsOf(db: Queryable, userId: string, now: Date | string) {
+  return db
+    .selectFrom('session')
+    .select(['id', 'signInMethod', 'userAgent', 'createdAt'])
+    .where('userId', '=', userId)
+    .where('expiresAt', '>', now)
+    .orderBy('createdAt', 'desc')
+    .execute();
+}
+
+/** Deletes the account's sessions among `ids`, or all but `except`; answers those deleted. */
+export async function deleteSessionsOf(
+  db: Queryable,
+  userId: string,
+  which: { ids: readonly string[] } | { except: string },
+): Promise<string[]> {
+  let query = db.deleteFrom('session').where('userId', '=', userId);
+  query = 'ids' in which ? query.where('id', 'in', [...which.ids]) : query.where('id', '!=', which.except);
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => row.id);
+}

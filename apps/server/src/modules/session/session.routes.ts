@@ -1,11 +1,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema, sessionSchema, SPEC_MESSAGES } from '@tun/shared';
+import { idSchema, loginSchema, sessionSchema, signedInSessionSchema, SPEC_MESSAGES } from '@tun/shared';
 import { authHeaders, findDirectoryEntry } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { ProblemError } from '../../http/problem';
-import { auditPasswordSignIn, describeSession, dropSession, signOut } from './session.service';
+import {
+  describeSession,
+  dropSession,
+  endOwnSessions,
+  recordPasswordSignIn,
+  sessionsOfPrincipal,
+  signOut,
+} from './session.service';
 import { signInSucceeded, startSignIn } from './sign-in-throttle.service';
 
 function forwardCookies(from: Response, reply: FastifyReply): void {
@@ -51,7 +58,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
         await dropSession(db, signedIn.token);
         throw new ProblemError('not-in-directory', SPEC_MESSAGES.notInDirectory);
       }
-      await auditPasswordSignIn(db, entry);
+      await recordPasswordSignIn(db, entry, signedIn.token);
       forwardCookies(response, reply);
       return describeSession(db, entry);
     },
@@ -86,6 +93,51 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => describeSession(db, request.principal),
+  );
+
+  routes.get(
+    '/api/v1/sessions',
+    {
+      // Everyone sees and ends their own sessions only: the routes take no person.
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['session'],
+        summary: "The signed-in account's open sessions: how, on what and when each was opened",
+        response: { 200: z.array(signedInSessionSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await sessionsOfPrincipal(ctx, request.principal)),
+  );
+
+  routes.delete(
+    '/api/v1/sessions/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['session'],
+        summary: "End one of the signed-in account's sessions (a phone left somewhere)",
+        params: z.object({ id: idSchema }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await endOwnSessions(ctx, request.principal, { id: request.params.id });
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.delete(
+    '/api/v1/sessions',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['session'],
+        summary: 'End every session of the signed-in account but this one',
+        response: { 200: z.object({ ended: z.number() }) },
+      },
+    },
+    async (request) => ({ ended: await endOwnSessions(ctx, request.principal, 'others') }),
   );
 
   routes.get(

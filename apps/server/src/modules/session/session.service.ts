@@ -1,6 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { grantsOf, type Session, SPEC_MESSAGES } from '@tun/shared';
+import {
+  grantsOf,
+  SIGN_IN_METHODS,
+  type Session,
+  type SignedInSession,
+  type SignInMethod,
+  SPEC_MESSAGES,
+} from '@tun/shared';
 import { authHeaders, findDirectoryEntry, sessionIdOf, type RequestPrincipal } from '../../auth/principal';
+import { setSessionMethod } from '../../auth/auth.repository';
 import { endSession, openSession } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
@@ -10,7 +18,7 @@ import { sessionApp } from '../app-settings/app-settings.service';
 import { findPerson, mutableData } from '../people/directory.service';
 import { findSchool } from '../school/school.service';
 import { recordAudit } from '../audit/audit.service';
-import { deleteSession } from './session.repository';
+import { deleteSession, deleteSessionsOf, openSessionsOf } from './session.repository';
 
 /**
  * The session as the web app needs it: who, which school, what they may do, and the school's app
@@ -67,10 +75,10 @@ export async function dropSession(db: Queryable, token: string): Promise<void> {
 export async function openSignedInSession(
   ctx: Pick<AppContext, 'auth' | 'database'>,
   userId: string,
-  client: { ipAddress: string; userAgent: string; warn: (message: string) => void },
+  client: { ipAddress: string; userAgent: string; method: SignInMethod; warn: (message: string) => void },
 ): Promise<{ cookie: string; session: Session }> {
   const { db } = ctx.database;
-  const opened = await openSession(ctx.auth, userId, client);
+  const opened = await openSession({ auth: ctx.auth, db }, userId, client);
   const entry = await findDirectoryEntry(db, userId, client.warn);
   if (!entry) {
     await endSession(db, opened.sessionId);
@@ -79,11 +87,16 @@ export async function openSignedInSession(
   return { cookie: opened.cookie, session: await describeSession(db, entry) };
 }
 
-/** A password sign-in in the school's audit, as a link's is (the method tells them apart). */
-export async function auditPasswordSignIn(
+/**
+ * A password sign-in: its session says how it was opened, and the school's audit has it as it
+ * has a link's or a passkey's (the method tells them apart).
+ */
+export async function recordPasswordSignIn(
   db: Queryable,
   entry: Pick<RequestPrincipal, 'personId' | 'schoolId'>,
+  sessionToken: string,
 ): Promise<void> {
+  await setSessionMethod(db, { token: sessionToken }, 'password');
   await recordAudit(db, {
     schoolId: entry.schoolId,
     actorPersonId: entry.personId,
@@ -92,4 +105,49 @@ export async function auditPasswordSignIn(
     entityId: entry.personId,
     after: { method: 'password' },
   });
+}
+
+/** better-auth's instants: ISO text on SQLite, Date on PostgreSQL. */
+function isoOf(value: string | Date): string {
+  return new Date(value).toISOString();
+}
+
+function methodOf(value: string | null): SignInMethod | null {
+  return SIGN_IN_METHODS.find((method) => method === value) ?? null;
+}
+
+/** The signed-in account's open sessions, newest first, the request's own marked. */
+export async function sessionsOfPrincipal(
+  ctx: Pick<AppContext, 'database'>,
+  principal: Pick<RequestPrincipal, 'userId' | 'sessionId'>,
+): Promise<SignedInSession[]> {
+  const { db, dialect } = ctx.database;
+  const now = new Date();
+  const rows = await openSessionsOf(db, principal.userId, dialect === 'sqlite' ? now.toISOString() : now);
+  return rows.map((row) => ({
+    id: row.id,
+    method: methodOf(row.signInMethod),
+    userAgent: row.userAgent,
+    createdAt: isoOf(row.createdAt),
+    current: row.id === principal.sessionId,
+  }));
+}
+
+/**
+ * Ends one of the account's own sessions, or all but the request's own, and their live streams
+ * on every instance. Answers how many ended; one that is not the account's is not found.
+ */
+export async function endOwnSessions(
+  ctx: Pick<AppContext, 'database' | 'live'>,
+  principal: Pick<RequestPrincipal, 'userId' | 'sessionId'>,
+  which: { id: string } | 'others',
+): Promise<number> {
+  const ended = await deleteSessionsOf(
+    ctx.database.db,
+    principal.userId,
+    which === 'others' ? { except: principal.sessionId } : { ids: [which.id] },
+  );
+  if (which !== 'others' && ended.length === 0) throw new ProblemError('not-found');
+  await ctx.live.endSessions(ended);
+  return ended.length;
 }

@@ -63,6 +63,7 @@ export async function signInLinksRoutes(app: FastifyInstance, ctx: AppContext): 
       const { cookie, session } = await openSignedInSession(ctx, userId, {
         ipAddress: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
+        method: 'email-link',
         warn: (message) => request.log.warn(message),
       });
       return reply.header('set-cookie', cookie).header('cache-control', 'no-store').send(session);

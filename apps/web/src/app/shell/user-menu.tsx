@@ -12,15 +12,19 @@ function initials(name: { first: string; last: string }): string {
   return `${[...name.first][0] ?? ''}${[...name.last][0] ?? ''}`.toUpperCase();
 }
 
-// Loaded when first opened: most visits never open it. «Min profil» with the person's passkeys.
+// Loaded when first opened: most visits never open it. «Min profil» with how the person signs in.
 const ProfileDialog = lazy(() =>
   Promise.all([
     import('../../features/people/components/profile-dialog'),
     import('../../features/auth/components/passkeys-section'),
-  ]).then(([profile, passkeys]) => ({
+    import('../../features/auth/components/sessions-section'),
+  ]).then(([profile, passkeys, sessions]) => ({
     default: (props: { opened: boolean; onClose: () => void }) => (
       <profile.ProfileDialog {...props}>
-        <passkeys.PasskeysSection />
+        <Stack gap="xl">
+          <passkeys.PasskeysSection />
+          <sessions.SessionsSection />
+        </Stack>
       </profile.ProfileDialog>
     ),
   })),

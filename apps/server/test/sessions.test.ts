@@ -1,0 +1,93 @@
+/**
+ * «Min profil»'s list of one's sessions (issue 20): how, on what and when each was opened; one
+ * or all the others can be ended, never someone else's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignedInSession } from '@tun/shared';
+import { createPerson, PASSWORD, setupSchool } from './factories';
+import { createTestApp, dialects, type TestApp } from './helper';
+
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
+
+describe.each(dialects())('own sessions on %s', (dialect) => {
+  let t: TestApp;
+  let schoolId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { LOGIN_RATE_LIMIT: '1000' } });
+    ({ schoolId } = await setupSchool(t));
+  });
+  afterAll(() => t.close());
+
+  async function signIn(email: string, userAgent: string) {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email, password: PASSWORD },
+      headers: { 'user-agent': userAgent },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  }
+  const list = (cookie: string) => t.request({ method: 'GET', url: '/api/v1/sessions', cookie });
+  const status = async (cookie: string) =>
+    (await t.request({ method: 'GET', url: '/api/v1/session', cookie })).statusCode;
+
+  it('lists the account’s sessions with method, device and time, this one marked', async () => {
+    const { email } = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
+    const laptop = await signIn(email, LAPTOP);
+    await signIn(email, PHONE);
+
+    const response = await list(laptop);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const sessions = response.json<SignedInSession[]>();
+    expect(sessions).toHaveLength(2);
+    expect(sessions.map((session) => [session.userAgent, session.method, session.current]).sort()).toEqual(
+      [
+        [LAPTOP, 'password', true],
+        [PHONE, 'password', false],
+      ].sort(),
+    );
+    for (const session of sessions)
+      expect(Date.parse(session.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('ends one other session, or all the others, and never another person’s', async () => {
+    const { email } = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
+    const here = await signIn(email, LAPTOP);
+    const phone = await signIn(email, PHONE);
+    const other = await createPerson(t, schoolId, { login: true });
+    const theirs = await signIn(other.email, PHONE);
+    const [theirSession] = (await list(theirs)).json<SignedInSession[]>();
+
+    const notMine = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/sessions/${theirSession!.id}`,
+      cookie: here,
+    });
+    expect(notMine.statusCode).toBe(404);
+    expect(await status(theirs)).toBe(200);
+
+    const phoneSession = (await list(here)).json<SignedInSession[]>().find((session) => !session.current)!;
+    const ended = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/sessions/${phoneSession.id}`,
+      cookie: here,
+    });
+    expect(ended.statusCode).toBe(204);
+    expect(await status(phone)).toBe(401);
+    expect(await status(here)).toBe(200);
+
+    const second = await signIn(email, PHONE);
+    const third = await signIn(email, PHONE);
+    const others = await t.request({ method: 'DELETE', url: '/api/v1/sessions', cookie: here });
+    expect(others.json()).toEqual({ ended: 2 });
+    expect(await status(second)).toBe(401);
+    expect(await status(third)).toBe(401);
+    expect(await status(here)).toBe(200);
+    expect(await status(theirs)).toBe(200);
+    expect((await list(here)).json<SignedInSession[]>()).toHaveLength(1);
+  });
+});
