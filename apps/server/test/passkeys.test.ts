@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Passkey, PasskeyOptions, Session } from '@tun/shared';
-import { createPerson, login, setupSchool } from './factories';
+import { createPerson, createSchool, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 import { softwareAuthenticator } from './webauthn-authenticator';
 
@@ -199,6 +199,18 @@ describe.each(dialects())('passkeys on %s', (dialect) => {
       cookie: other.cookie,
     });
     expect(notTheirs.statusCode).toBe(404);
+    // Nor another school's admin: they neither see it nor remove it.
+    const neighbour = await createPerson(t, await createSchool(t), { roles: ['admin'], login: true });
+    const neighbourCookie = await login(t, neighbour.email);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/v1/passkeys', cookie: neighbourCookie })).json(),
+    ).toEqual([]);
+    const across = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/passkeys/${passkey.id}`,
+      cookie: neighbourCookie,
+    });
+    expect(across.statusCode).toBe(404);
     const removed = await t.request({
       method: 'DELETE',
       url: `/api/v1/passkeys/${passkey.id}`,

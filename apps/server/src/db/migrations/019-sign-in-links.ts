@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 
 /**
  * One-time sign-in links sent by e-mail (issue 20). Only a hash of the token is stored, as for
- * password links; a link belongs to a person, who may not have an account yet.
+ * password links; a link belongs to a person, who may not have an account yet. Asking for a
+ * link looks people up by address across schools, hence the index on `person.email`.
  */
 export function signInLinks() {
   return {
