@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedInSession } from '@tun/shared';
-import { createPerson, PASSWORD, setupSchool } from './factories';
+import { createPerson, createSchool, PASSWORD, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -69,6 +69,18 @@ describe.each(dialects())('own sessions on %s', (dialect) => {
     });
     expect(notMine.statusCode).toBe(404);
     expect(await status(theirs)).toBe(200);
+    // Nor another school's: its person's sessions are neither listed nor ended.
+    const neighbour = await createPerson(t, await createSchool(t), { roles: ['admin'], login: true });
+    const neighbours = await signIn(neighbour.email, LAPTOP);
+    const [neighbourSession] = (await list(neighbours)).json<SignedInSession[]>();
+    expect((await list(here)).json<SignedInSession[]>().map((s) => s.id)).not.toContain(neighbourSession!.id);
+    const across = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/sessions/${neighbourSession!.id}`,
+      cookie: here,
+    });
+    expect(across.statusCode).toBe(404);
+    expect(await status(neighbours)).toBe(200);
 
     const phoneSession = (await list(here)).json<SignedInSession[]>().find((session) => !session.current)!;
     const ended = await t.request({
