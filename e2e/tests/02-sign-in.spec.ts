@@ -148,6 +148,7 @@ test('a passkey added on «Min profil» signs in, with Chromium as the authentic
 test('on «Min profil» a person sees where they are signed in and signs the other devices out', async ({
   browser,
   person,
+  admin,
 }) => {
   const teacher = await person({ first: 'Sara', roles: ['teacher'] });
   const phone = await browser.newContext();
@@ -172,6 +173,16 @@ test('on «Min profil» a person sees where they are signed in and signs the oth
     // The phone's session is gone: its next page asks it to sign in.
     await phonePage.goto('/app/dashboard');
     await expect(phonePage).toHaveURL(/\/login\?redirect=/);
+
+    // The laptop is lost too: an admin signs the teacher out everywhere from the users page.
+    await admin.page.goto('/app/users');
+    await admin.page.getByRole('button', { name: teacher.fullName, exact: true }).click();
+    const details = admin.page.getByRole('dialog', { name: teacher.fullName });
+    await details.getByRole('button', { name: 'Logg ut overalt' }).click();
+    await expect(admin.page.getByText('Logget ut på 1 enhet.')).toBeVisible();
+    await expectNoAxeViolations(admin.page, 'user details after signing out everywhere');
+    await page.goto('/app/dashboard');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
   } finally {
     await phone.close();
     await laptop.close();

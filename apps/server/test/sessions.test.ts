@@ -13,10 +13,11 @@ const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chr
 describe.each(dialects())('own sessions on %s', (dialect) => {
   let t: TestApp;
   let schoolId: string;
+  let adminCookie: string;
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { env: { LOGIN_RATE_LIMIT: '1000' } });
-    ({ schoolId } = await setupSchool(t));
+    ({ schoolId, adminCookie } = await setupSchool(t));
   });
   afterAll(() => t.close());
 
@@ -101,5 +102,38 @@ describe.each(dialects())('own sessions on %s', (dialect) => {
     expect(await status(here)).toBe(200);
     expect(await status(theirs)).toBe(200);
     expect((await list(here)).json<SignedInSession[]>()).toHaveLength(1);
+  });
+
+  it('lets an admin sign a person out on every device, in their own school only', async () => {
+    const { personId, email } = await createPerson(t, schoolId, { login: true });
+    const phone = await signIn(email, PHONE);
+    const laptop = await signIn(email, LAPTOP);
+    const neighbour = await createPerson(t, await createSchool(t), { roles: ['admin'], login: true });
+    const neighbourCookie = await signIn(neighbour.email, LAPTOP);
+
+    const across = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/people/${personId}/sessions`,
+      cookie: neighbourCookie,
+    });
+    expect(across.statusCode).toBe(404);
+    expect(await status(phone)).toBe(200);
+
+    const ended = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/people/${personId}/sessions`,
+      cookie: adminCookie,
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json()).toEqual({ ended: 2 });
+    expect(await status(phone)).toBe(401);
+    expect(await status(laptop)).toBe(401);
+    const audit = await t.ctx.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('entity_id', '=', personId)
+      .where('action', '=', 'sign-out-everywhere')
+      .execute();
+    expect(audit.map((entry) => JSON.parse(entry.after ?? '{}'))).toEqual([{ sessions: 2 }]);
   });
 });

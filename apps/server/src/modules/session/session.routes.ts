@@ -9,6 +9,7 @@ import {
   describeSession,
   dropSession,
   endOwnSessions,
+  endSessionsOfPerson,
   recordPasswordSignIn,
   sessionsOfPrincipal,
   signOut,
@@ -138,6 +139,23 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => ({ ended: await endOwnSessions(ctx, request.principal, 'others') }),
+  );
+
+  routes.delete(
+    '/api/v1/people/:id/sessions',
+    {
+      // Who may make a person's password link may sign them out everywhere.
+      config: { access: 'staff:change' },
+      schema: {
+        tags: ['people'],
+        summary: 'Sign a person out on every device (a lost phone)',
+        params: z.object({ id: idSchema }),
+        response: { 200: z.object({ ended: z.number() }) },
+      },
+    },
+    async (request) => ({
+      ended: await endSessionsOfPerson(ctx, request.principal, request.params.id),
+    }),
   );
 
   routes.get(

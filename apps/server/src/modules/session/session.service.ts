@@ -9,7 +9,7 @@ import {
 } from '@tun/shared';
 import { authHeaders, findDirectoryEntry, sessionIdOf, type RequestPrincipal } from '../../auth/principal';
 import { setSessionMethod } from '../../auth/auth.repository';
-import { endSession, openSession } from '../../auth/sessions';
+import { endSession, endSessionsOfUser, openSession } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { personName } from '../../db/rows';
@@ -17,6 +17,7 @@ import { ProblemError } from '../../http/problem';
 import { sessionApp } from '../app-settings/app-settings.service';
 import { findPerson, mutableData } from '../people/directory.service';
 import { findSchool } from '../school/school.service';
+import { write } from '../../db/write';
 import { recordAudit } from '../audit/audit.service';
 import { deleteSession, deleteSessionsOf, openSessionsOf } from './session.repository';
 
@@ -148,6 +149,36 @@ export async function endOwnSessions(
     which === 'others' ? { except: principal.sessionId } : { ids: [which.id] },
   );
   if (which !== 'others' && ended.length === 0) throw new ProblemError('not-found');
+  await ctx.live.endSessions(ended);
+  return ended.length;
+}
+
+/**
+ * An admin signs a person out on every device (a lost phone): their account's sessions end, with
+ * their live streams on every instance. Answers how many ended; another school's person is not
+ * found.
+ */
+export async function endSessionsOfPerson(
+  ctx: Pick<AppContext, 'database' | 'live'>,
+  actor: Pick<RequestPrincipal, 'schoolId' | 'personId'>,
+  personId: string,
+): Promise<number> {
+  const { db } = ctx.database;
+  const person = await findPerson(db, actor.schoolId, personId);
+  if (!person) throw new ProblemError('not-found');
+  const userId = person.user_id;
+  const ended = await write(ctx, actor.schoolId, async (trx) => {
+    const ids = userId === null ? [] : await endSessionsOfUser(trx, userId);
+    await recordAudit(trx, {
+      schoolId: actor.schoolId,
+      actorPersonId: actor.personId,
+      action: 'sign-out-everywhere',
+      entity: 'person',
+      entityId: personId,
+      after: { sessions: ids.length },
+    });
+    return ids;
+  });
   await ctx.live.endSessions(ended);
   return ended.length;
 }

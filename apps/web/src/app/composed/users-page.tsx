@@ -1,4 +1,5 @@
 import { Group } from '@mantine/core';
+import { SignOutEverywhereButton } from '../../features/auth/components/sign-out-everywhere-button';
 import { PasswordLinkButton } from '../../features/password-links/components/password-link-button';
 import { PeopleExportButton } from '../../features/people-import/components/people-export-button';
 import { PeopleImportButton } from '../../features/people-import/components/people-import-button';
@@ -12,6 +13,7 @@ function PersonActions({ person, onErased }: PersonActionsProps) {
     <>
       {/* Sign-in and privacy: each hides itself from those it is not for. */}
       <PasswordLinkButton person={person} />
+      <SignOutEverywhereButton person={person} />
       <Group gap="sm">
         <PrivacyExportButton person={person} />
         <ErasePersonButton person={person} onErased={onErased} />

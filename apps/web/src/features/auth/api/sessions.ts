@@ -23,3 +23,11 @@ export function useEndSessions() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 }
+
+/** An admin signs a person out on every device; answers how many sessions ended. */
+export function useSignOutEverywhere() {
+  return useMutation({
+    mutationFn: (personId: string) =>
+      apiRequest<{ ended: number }>(`/people/${personId}/sessions`, { method: 'DELETE' }),
+  });
+}
