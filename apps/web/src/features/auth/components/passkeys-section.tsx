@@ -4,6 +4,7 @@ import { PASSKEY_NAME_MAX } from '@tun/shared/passkeys';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { LoadError } from '../../../components/load-error';
 import { useFormatters } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
@@ -35,11 +36,7 @@ export function PasskeysSection() {
       <Text size="sm" c="dimmed">
         {t('passkeys.intro')}
       </Text>
-      {passkeys.isError && (
-        <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
-          {errorMessage(passkeys.error)}
-        </Alert>
-      )}
+      {passkeys.isError && <LoadError error={passkeys.error} onRetry={() => void passkeys.refetch()} />}
       {passkeys.data?.length === 0 && <Text size="sm">{t('passkeys.none')}</Text>}
       {passkeys.data && passkeys.data.length > 0 && (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconLogout } from '@tabler/icons-react';
 import type { SignedInSession } from '@tun/shared/auth';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
 import { useFormatters } from '../../../lib/dates';
 import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
@@ -34,11 +35,7 @@ export function SessionsSection() {
       <Text size="sm" c="dimmed">
         {t('sessions.intro')}
       </Text>
-      {sessions.isError && (
-        <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
-          {errorMessage(sessions.error)}
-        </Alert>
-      )}
+      {sessions.isError && <LoadError error={sessions.error} onRetry={() => void sessions.refetch()} />}
       {sessions.data && (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {sessions.data.map((session) => {
