@@ -44,6 +44,7 @@ import { startNotificationSweep } from './modules/notifications/notifications.se
 import { passwordLinksRoutes } from './modules/password-links/password-links.routes';
 import { signInLinksRoutes } from './modules/sign-in-links/sign-in-links.routes';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
 import { peopleImportRoutes } from './modules/people-import/people-import.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { screenContentRoutes } from './modules/screens/screen-content.routes';
@@ -80,6 +81,7 @@ const ROUTE_MODULES = [
   passwordLinksRoutes,
   signInLinksRoutes,
   passkeysRoutes,
+  ssoRoutes,
   privacyRoutes,
   roomsRoutes,
   linesRoutes,

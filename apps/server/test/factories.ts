@@ -61,6 +61,7 @@ interface PersonOptions {
   /** A made-up unique address unless given; null for none (and so no login). */
   email?: string | null;
   phone?: string | null;
+  feideId?: string | null;
 }
 
 /**
@@ -104,6 +105,7 @@ export async function createPerson(t: TestApp, schoolId: string, options: Person
       email,
       phone: options.phone ?? null,
       room: options.room ?? null,
+      feideId: options.feideId ?? null,
     });
     await addRoles(trx, schoolId, id, (options.roles ?? []) as Role[]);
     return id;

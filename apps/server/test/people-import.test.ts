@@ -82,6 +82,7 @@ describe.each(dialects())('people import and export on %s', (dialect) => {
         room: 'Rom',
         line: 'Linje',
         roles: 'Roller',
+        feideId: null,
       });
       expect(body.rows.map((row) => row.row)).toEqual([2, 3, 4]);
       expect(body.rows[0]).toMatchObject({
@@ -379,10 +380,10 @@ describe.each(dialects())('people import and export on %s', (dialect) => {
       const bytes = response.rawPayload;
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-      expect(lines[0]).toBe('Fornavn;Mellomnavn;Etternavn;E-post;Telefon;Rom;Linje;Roller');
-      expect(lines).toContain('Inga;;Lien;inga.lien@example.no;912 34 567;Hybel 1;Friluftsliv;');
-      expect(lines).toContain('Sara;Marie;Sand;sara.sand@example.no;;;;Lærer');
-      expect(lines).toContain('Astrid;;Rektor;rektor@fjordtun.no;;;;Administrator');
+      expect(lines[0]).toBe('Fornavn;Mellomnavn;Etternavn;E-post;Telefon;Rom;Linje;Roller;Feide-ID');
+      expect(lines).toContain('Inga;;Lien;inga.lien@example.no;912 34 567;Hybel 1;Friluftsliv;;');
+      expect(lines).toContain('Sara;Marie;Sand;sara.sand@example.no;;;;Lærer;');
+      expect(lines).toContain('Astrid;;Rektor;rektor@fjordtun.no;;;;Administrator;');
     });
 
     it('round-trips: the export previews without errors except e-mails already in the school', async () => {
@@ -500,6 +501,119 @@ describe.each(dialects())('people import and export on %s', (dialect) => {
       expect((await preview('x.csv', 'Fornavn;Etternavn\nA;B\n', cookie)).statusCode).toBe(403);
       expect((await commit('x.csv', 'Fornavn;Etternavn\nA;B\n', cookie)).statusCode).toBe(403);
       expect((await t.request({ method: 'GET', url: '/api/v1/people/export', cookie })).statusCode).toBe(403);
+    });
+  });
+
+  describe('Feide id', () => {
+    const feideIdOf = async (id: string) =>
+      (
+        await t.ctx.database.db
+          .selectFrom('person')
+          .select('feide_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).feide_id;
+
+    it('reads the Feide id column by its usual headers and sets it on the people it creates', async () => {
+      for (const header of ['Feide-ID', 'Feide ID', 'Feidenavn', 'eduPersonPrincipalName', 'feideId']) {
+        const body = (
+          await preview('feide.csv', `Fornavn;Etternavn;${header}\nKari;Nordmann;kari.hode@skole.no\n`)
+        ).json<ImportPreview>();
+        expect(body.columns.feideId, header).toBe(header);
+        expect(body.ignoredHeaders, header).toEqual([]);
+        expect(body.rows[0]!.values.feideId, header).toBe('kari.hode@skole.no');
+      }
+
+      const response = await commit(
+        'feide.csv',
+        'Fornavn;Etternavn;E-post;Feide-ID\n' +
+          'Frida;Feide;frida.feide@example.no; Frida.Feide@Skole.no \n' +
+          'Uten;Feide;uten.feide@example.no;\n',
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      const [frida, uten] = response.json<{ ids: string[] }>().ids;
+      // Stored as written, trimmed: Feide compares it ignoring case.
+      expect(await feideIdOf(frida!)).toBe('Frida.Feide@Skole.no');
+      expect(await feideIdOf(uten!)).toBeNull();
+      const [audit] = await t.ctx.database.db
+        .selectFrom('audit_log')
+        .select('after')
+        .where('entity_id', '=', frida!)
+        .where('action', '=', 'create')
+        .execute();
+      expect(JSON.parse(audit!.after!)).toMatchObject({ feideId: 'Frida.Feide@Skole.no' });
+    });
+
+    it('refuses a bad Feide id, one twice in the file and one another person of the school has', async () => {
+      await createPerson(t, schoolId, { feideId: 'opptatt@skole.no' });
+      const file =
+        'Fornavn;Etternavn;Feide-ID\n' +
+        'Ane;Ok;ane@skole.no\n' + // 2: fine
+        'Bo;Feil;ikke en feide-id\n' + // 3: not name@realm
+        'Cato;Kopi;ANE@skole.no\n' + // 4: same as row 2, ignoring case
+        'Dina;Opptatt;Opptatt@Skole.no\n' + // 5: another person of the school has it
+        `Eli;Lang;${'x'.repeat(200)}@skole.no\n`; // 6: too long
+      const before = await peopleCount();
+      const body = (await preview('feide-feil.csv', file)).json<ImportPreview>();
+      expect(errorsOf(body)).toEqual(['3:feideId', '4:feideId', '5:feideId', '6:feideId']);
+      const message = (row: number) => body.rows.find((r) => r.row === row)!.errors[0]!.message;
+      expect(message(3)).toBe('Ugyldig Feide-ID: «ikke en feide-id». Den skrives som navn@organisasjon.');
+      expect(message(4)).toBe('Samme Feide-ID står også på rad 2.');
+      expect(message(5)).toBe('Det finnes allerede en person med denne Feide-ID-en.');
+
+      const response = await commit('feide-feil.csv', file);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.map((error: { path: string }) => error.path)).toEqual([
+        'rows.3.feideId',
+        'rows.4.feideId',
+        'rows.5.feideId',
+        'rows.6.feideId',
+      ]);
+      expect(await peopleCount()).toBe(before);
+    });
+
+    it("does not count another school's people", async () => {
+      const otherSchool = await createSchool(t);
+      await createPerson(t, otherSchool, { feideId: 'nabo@skole.no' });
+      const body = (
+        await preview('nabo.csv', 'Fornavn;Etternavn;Feide-ID\nNora;Nabo;nabo@skole.no\n')
+      ).json<ImportPreview>();
+      expect(body.rows[0]!.errors).toEqual([]);
+    });
+
+    it('exports the Feide id as its own column, in CSV and XLSX, and reads it back', async () => {
+      const { personId } = await createPerson(t, schoolId, {
+        first: 'Eksport',
+        last: 'Feidesen',
+        email: 'eksport.feidesen@example.no',
+        feideId: 'eksport.feidesen@skole.no',
+      });
+      const csv = (
+        await t.request({ method: 'GET', url: '/api/v1/people/export', cookie: adminCookie })
+      ).rawPayload
+        .subarray(3)
+        .toString('utf8')
+        .split('\r\n');
+      expect(csv[0]!.split(';').at(-1)).toBe('Feide-ID');
+      expect(csv).toContain('Eksport;;Feidesen;eksport.feidesen@example.no;;;;;eksport.feidesen@skole.no');
+
+      const xlsx = await t.request({
+        method: 'GET',
+        url: '/api/v1/people/export?format=xlsx',
+        cookie: adminCookie,
+      });
+      const sheet = await readSheet(xlsx.rawPayload);
+      const column = sheet[0]!.indexOf('Feide-ID');
+      expect(column).toBeGreaterThan(-1);
+      expect(sheet.find((row) => row[2] === 'Feidesen')![column]).toBe('eksport.feidesen@skole.no');
+
+      // Read back, the person's own row is refused as already in the school, Feide id and all.
+      const body = (await preview('eksport.xlsx', xlsx.rawPayload)).json<ImportPreview>();
+      expect(body.columns.feideId).toBe('Feide-ID');
+      const row = body.rows.find((r) => r.values.last === 'Feidesen')!;
+      expect(row.values.feideId).toBe('eksport.feidesen@skole.no');
+      expect(row.errors.map((error) => error.field)).toEqual(['email', 'feideId']);
+      expect(await feideIdOf(personId)).toBe('eksport.feidesen@skole.no');
     });
   });
 });

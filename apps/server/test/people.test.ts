@@ -595,6 +595,129 @@ describe.each(dialects())('people and roles on %s', (dialect) => {
     });
   });
 
+  describe('Feide id', () => {
+    const patch = (id: string, payload: Record<string, unknown>, cookie = adminCookie) =>
+      t.request({ method: 'PATCH', url: `/api/v1/people/${id}`, cookie, payload });
+
+    it('is set on creation, shown to admins and audited', async () => {
+      const person = await postPerson({ email: 'feide.ny@fjordtun.no', feideId: ' Kari.Ny@Fjordtun.no ' });
+      expect(person.feideId).toBe('Kari.Ny@Fjordtun.no');
+      const read = await t.request({
+        method: 'GET',
+        url: `/api/v1/people/${person.id}`,
+        cookie: adminCookie,
+      });
+      expect(read.json<Person>().feideId).toBe('Kari.Ny@Fjordtun.no');
+      const listed = await t.request({ method: 'GET', url: '/api/v1/people', cookie: adminCookie });
+      expect(listed.json<Person[]>().find((p) => p.id === person.id)?.feideId).toBe('Kari.Ny@Fjordtun.no');
+      const [audit] = await auditOf(person.id, 'create');
+      expect(JSON.parse(audit!.after!)).toMatchObject({ feideId: 'Kari.Ny@Fjordtun.no' });
+      // Someone with no Feide id is sent null, not left out: the admin's form tells them apart.
+      expect((await postPerson({ email: 'feide.uten@fjordtun.no' })).feideId).toBeNull();
+    });
+
+    it('is set and cleared with PATCH, audited with before and after', async () => {
+      const person = await postPerson({ email: 'feide.endre@fjordtun.no' });
+      const set = await patch(person.id, { feideId: 'endre@fjordtun.no' });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(set.json<Person>().feideId).toBe('endre@fjordtun.no');
+      // Another field changed leaves it as it is.
+      expect((await patch(person.id, { room: 'C3' })).json<Person>().feideId).toBe('endre@fjordtun.no');
+      // The person's own id in other letters is no clash with themselves.
+      expect((await patch(person.id, { feideId: 'Endre@Fjordtun.no' })).statusCode).toBe(200);
+      const cleared = await patch(person.id, { feideId: null });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(cleared.json<Person>().feideId).toBeNull();
+      const stored = await db()
+        .selectFrom('person')
+        .select('feide_id')
+        .where('id', '=', person.id)
+        .executeTakeFirstOrThrow();
+      expect(stored.feide_id).toBeNull();
+
+      const audits = await auditOf(person.id, 'update');
+      const changes = audits.map((audit) => [
+        JSON.parse(audit.before!).feideId,
+        JSON.parse(audit.after!).feideId,
+      ]);
+      expect(changes).toContainEqual([null, 'endre@fjordtun.no']);
+      expect(changes).toContainEqual(['Endre@Fjordtun.no', null]);
+    });
+
+    it('refuses a bad Feide id with 400', async () => {
+      const person = await postPerson({ email: 'feide.feil@fjordtun.no' });
+      for (const feideId of ['', 'uten-krøllalfa', 'to ord@fjordtun.no', `${'x'.repeat(200)}@fjordtun.no`]) {
+        const response = await patch(person.id, { feideId });
+        expect(response.statusCode, feideId).toBe(400);
+        expect(response.json().errors.map((error: { path: string }) => error.path)).toContain('body.feideId');
+      }
+    });
+
+    it('refuses one another person of the school has, ignoring case, with 409 feide-id-taken', async () => {
+      await createPerson(t, schoolId, { feideId: 'opptatt@fjordtun.no' });
+      const before = await countRows();
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/v1/people',
+        cookie: adminCookie,
+        payload: { name: { first: 'Dobbel', last: 'Feide' }, feideId: 'OPPTATT@fjordtun.no' },
+      });
+      expect(created.statusCode).toBe(409);
+      expect(created.json()).toMatchObject({
+        code: 'feide-id-taken',
+        title: 'Feide-ID-en brukes allerede av en annen person ved skolen.',
+        errors: [{ path: 'feideId' }],
+      });
+      expect(await countRows()).toEqual(before);
+
+      const other = await postPerson({ email: 'feide.annen@fjordtun.no', feideId: 'annen@fjordtun.no' });
+      const changed = await patch(other.id, { feideId: 'Opptatt@Fjordtun.no', room: 'D4' });
+      expect(changed.statusCode).toBe(409);
+      expect(changed.json().code).toBe('feide-id-taken');
+      const read = await t.request({ method: 'GET', url: `/api/v1/people/${other.id}`, cookie: adminCookie });
+      expect(read.json()).toEqual(other);
+    });
+
+    it("does not clash with another school's person", async () => {
+      await createPerson(t, otherSchoolId, { feideId: 'nabo@skole.no' });
+      const person = await postPerson({ email: 'feide.nabo@fjordtun.no', feideId: 'nabo@skole.no' });
+      expect(person.feideId).toBe('nabo@skole.no');
+      const theirs = await t.request({
+        method: 'POST',
+        url: '/api/v1/people',
+        cookie: otherAdminCookie,
+        payload: { name: { first: 'Nabo', last: 'To' }, feideId: 'NABO@skole.no' },
+      });
+      expect(theirs.statusCode).toBe(409);
+    });
+
+    it('is not shown to those who may not change people, the person themselves included', async () => {
+      const teacher = await createPerson(t, schoolId, { roles: ['teacher'], login: true });
+      const student = await createPerson(t, schoolId, { login: true, feideId: 'elev.feide@fjordtun.no' });
+      await write(t.ctx, schoolId, async (_trx, publish) => publish('people', [student.personId]));
+      for (const email of [teacher.email, student.email]) {
+        const cookie = await login(t, email);
+        const list = await t.request({ method: 'GET', url: '/api/v1/people', cookie });
+        expect(list.statusCode).toBe(200);
+        expect(
+          list.json<Person[]>().every((person) => !('feideId' in person)),
+          email,
+        ).toBe(true);
+        expect(list.body).not.toContain('elev.feide@fjordtun.no');
+        const one = await t.request({ method: 'GET', url: `/api/v1/people/${student.personId}`, cookie });
+        expect(one.json()).not.toHaveProperty('feideId');
+        // Teachers still see the student's e-mail, as before.
+        if (email === teacher.email) expect(one.json<Person>().email).toBe(student.email);
+      }
+      const admin = await t.request({
+        method: 'GET',
+        url: `/api/v1/people/${student.personId}`,
+        cookie: adminCookie,
+      });
+      expect(admin.json<Person>().feideId).toBe('elev.feide@fjordtun.no');
+    });
+  });
+
   describe('another school', () => {
     it('gets 404 on every id route and changes nothing', async () => {
       const person = await postPerson({ email: 'fremmed@fjordtun.no', roles: ['teacher'] });

@@ -39,7 +39,7 @@ describe.each(dialects())('platform on %s', (dialect) => {
 
     it('needs setup while no school exists', async () => {
       const response = await empty.request({ method: 'GET', url: '/api/v1/setup' });
-      expect(response.json()).toEqual({ needsSetup: true, emailLink: false });
+      expect(response.json()).toEqual({ needsSetup: true, emailLink: false, sso: [] });
     });
 
     it('refuses bad wizard input with Norwegian field errors and writes nothing', async () => {
@@ -57,6 +57,7 @@ describe.each(dialects())('platform on %s', (dialect) => {
       expect((await empty.request({ method: 'GET', url: '/api/v1/setup' })).json()).toEqual({
         needsSetup: true,
         emailLink: false,
+        sso: [],
       });
       expect(await empty.ctx.database.db.selectFrom('school').select('id').execute()).toEqual([]);
     });
@@ -76,6 +77,7 @@ describe.each(dialects())('platform on %s', (dialect) => {
         expect((await fresh.request({ method: 'GET', url: '/api/v1/setup' })).json()).toEqual({
           needsSetup: false,
           emailLink: false,
+          sso: [],
         });
 
         const again = await fresh.request({

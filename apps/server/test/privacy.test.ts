@@ -28,6 +28,7 @@ describe.each(dialects())('privacy on %s', (dialect) => {
   /** A student with a login, a named identity, memberships, a link and audit history. */
   async function richPerson(name = { first: 'Kari', middle: 'Anne', last: 'Nordmann' }) {
     const { personId, email } = await createPerson(t, schoolId, { roles: ['stipp'], login: true });
+    const feideId = `${name.first.toLowerCase()}.feide@skole.no`;
     const electiveId = randomUUID();
     const groupId = randomUUID();
     const now = nowIso();
@@ -40,6 +41,7 @@ describe.each(dialects())('privacy on %s', (dialect) => {
           last_name: name.last,
           phone: '912 34 567',
           room: 'Hybel 7',
+          feide_id: feideId,
         })
         .where('id', '=', personId)
         .execute();
@@ -105,8 +107,13 @@ describe.each(dialects())('privacy on %s', (dialect) => {
         action: 'update',
         entity: 'person',
         entityId: personId,
-        before: { name: { first: name.first, last: name.last.slice(0, -1) }, email, phone: '912 34 567' },
-        after: { name, email, phone: '912 34 567', memberOf: [lineId] },
+        before: {
+          name: { first: name.first, last: name.last.slice(0, -1) },
+          email,
+          phone: '912 34 567',
+          feideId: null,
+        },
+        after: { name, email, phone: '912 34 567', feideId, memberOf: [lineId] },
       });
       // Someone else's entry that names her among others.
       await recordAudit(trx, {
@@ -165,6 +172,7 @@ describe.each(dialects())('privacy on %s', (dialect) => {
           email,
           phone: '912 34 567',
           room: 'Hybel 7',
+          feideId: 'åse.feide@skole.no',
         },
         roles: [{ role: 'stipp', label: 'Stipendiat' }],
         lines: [{ id: lineId, name: 'Friluftsliv', shortName: 'FRI' }],
@@ -255,6 +263,7 @@ describe.each(dialects())('privacy on %s', (dialect) => {
         email: null,
         phone: null,
         room: null,
+        feide_id: null,
         user_id: null,
         user_mutable_data: '{}',
       });
@@ -306,7 +315,7 @@ describe.each(dialects())('privacy on %s', (dialect) => {
         .orderBy('at')
         .execute();
       const text = JSON.stringify(about);
-      for (const secret of ['Kari', 'Nordmann', 'Nordman', email, '912 34 567', 'Hybel 7']) {
+      for (const secret of ['Kari', 'Nordmann', 'Nordman', email, '912 34 567', 'Hybel 7', 'kari.feide']) {
         expect(text).not.toContain(secret);
       }
       const update = about.find((entry) => entry.action === 'update')!;
@@ -314,6 +323,7 @@ describe.each(dialects())('privacy on %s', (dialect) => {
         name: { first: 'Slettet', last: 'bruker' },
         email: null,
         phone: null,
+        feideId: null,
         memberOf: [lineId],
       });
       expect(JSON.parse(update.before!).name).toEqual({ first: 'Slettet', last: 'bruker' });

@@ -64,7 +64,7 @@ describe('shutdown on SIGTERM', () => {
     const again = await startServer({ DATA_DIR: dataDir });
     try {
       const setup = await fetch(`${again.url}/api/v1/setup`);
-      expect(await setup.json()).toEqual({ needsSetup: false, emailLink: false });
+      expect(await setup.json()).toEqual({ needsSetup: false, emailLink: false, sso: [] });
     } finally {
       again.process.kill('SIGTERM');
       await once(again.process, 'exit');

@@ -57,7 +57,7 @@ describe.each(dialects())('sign-in links on %s', (dialect) => {
 
   it('tells the login page that links can be sent', async () => {
     const status = await t.request({ method: 'GET', url: '/api/v1/setup' });
-    expect(status.json()).toEqual({ needsSetup: false, emailLink: true });
+    expect(status.json()).toEqual({ needsSetup: false, emailLink: true, sso: [] });
   });
 
   it('mails a link that signs in once, stores only its hash and records the sign-in', async () => {

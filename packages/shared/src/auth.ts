@@ -5,6 +5,7 @@ import { schoolNamesSchema } from './school';
 import { ACTIONS } from './policy';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 import { APP_FEATURES, APP_LANGUAGES } from './app-settings';
+import { ssoSignInOptionSchema } from './sso';
 
 export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
@@ -33,6 +34,8 @@ export const setupStatusSchema = z.object({
   needsSetup: z.boolean(),
   /** A one-time link by e-mail: offered only when Tun can send mail (SMTP_URL). */
   emailLink: z.boolean(),
+  /** The schools' single sign-on providers, one button each. */
+  sso: z.array(ssoSignInOptionSchema),
 });
 export type SetupStatus = z.infer<typeof setupStatusSchema>;
 
@@ -64,7 +67,7 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>;
 
 /** How a session was opened. */
-export const SIGN_IN_METHODS = ['password', 'email-link', 'passkey', 'tv-pairing'] as const;
+export const SIGN_IN_METHODS = ['password', 'email-link', 'passkey', 'oidc', 'tv-pairing'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** One of the signed-in person's sessions, as «Min profil» lists them. */

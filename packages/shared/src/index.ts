@@ -30,6 +30,7 @@ export * from './people-import';
 export * from './password-links';
 export * from './sign-in-links';
 export * from './passkeys';
+export * from './sso';
 export * from './privacy';
 export * from './calendar';
 export * from './calendar-expand';

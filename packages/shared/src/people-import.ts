@@ -13,7 +13,17 @@ export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 2000;
 
 /** The columns, in the order of the export. */
-export const IMPORT_FIELDS = ['first', 'middle', 'last', 'email', 'phone', 'room', 'line', 'roles'] as const;
+export const IMPORT_FIELDS = [
+  'first',
+  'middle',
+  'last',
+  'email',
+  'phone',
+  'room',
+  'line',
+  'roles',
+  'feideId',
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** The export's headers: what Norwegian schools call these columns. */
@@ -26,6 +36,7 @@ export const EXPORT_HEADERS: Record<ImportField, string> = {
   room: 'Rom',
   line: 'Linje',
   roles: 'Roller',
+  feideId: 'Feide-ID',
 };
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;

@@ -3,6 +3,7 @@ import { singleLineText } from './text';
 import { PERSON_NAME_PART_MAX } from './limits';
 import { ROLES } from './roles';
 import { emailSchema, phoneSchema } from './contact';
+import { feideIdSchema } from './sso';
 import { isIsoDate, todayInSchoolZone } from './time';
 
 export const personNameSchema = z.object({
@@ -30,6 +31,8 @@ export const personInputSchema = z.object({
   email: emailSchema.nullable().optional(),
   phone: phoneSchema.nullable().optional(),
   room: singleLineText().max(PERSON_ROOM_MAX).nullable().optional(),
+  /** What a first sign-in with Feide is matched by; no two people of a school share one. */
+  feideId: feideIdSchema.nullable().optional(),
   /** SPEC User.memberOf: ids of the lines the person belongs to. */
   memberOf: z.array(z.string().min(1)).max(50).default([]),
   roles: z.array(roleSchema).max(7).default([]),
@@ -42,6 +45,11 @@ export const personSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   room: z.string().nullable(),
+  /**
+   * Feide user id (eduPersonPrincipalName). Only those who may change people are sent it: it
+   * says how the person signs in, which nobody else needs.
+   */
+  feideId: z.string().nullable().optional(),
   memberOf: z.array(z.string()),
   roles: z.array(roleSchema),
   /** Whether the person can sign in (has set a password). */

@@ -51,6 +51,26 @@ export const PROBLEMS = {
   },
   'passkey-not-verified': { status: 400, title: 'Passnøkkelen kunne ikke bekreftes.' },
   'passkey-unknown': { status: 401, title: 'Passnøkkelen er ikke registrert i Tun.' },
+  'sso-failed': { status: 400, title: 'Innloggingen med skolekontoen kunne ikke fullføres. Prøv igjen.' },
+  'sso-cancelled': { status: 400, title: 'Innloggingen med skolekontoen ble avbrutt.' },
+  'sso-unknown-account': {
+    status: 403,
+    title: 'Skolekontoen er ikke knyttet til noen person i Tun. Be en administrator om å koble den til deg.',
+  },
+  'sso-provider-unavailable': {
+    status: 502,
+    title: 'Fikk ikke kontakt med innloggingstjenesten. Sjekk adressen, og prøv igjen.',
+  },
+  'sso-required': { status: 403, title: 'Skolen krever at ansatte logger inn med skolekontoen sin.' },
+  'sso-required-needs-sso-session': {
+    status: 409,
+    title: 'Logg inn med skolekontoen selv før du krever det av alle ansatte.',
+  },
+  'sso-provider-required': {
+    status: 409,
+    title: 'Ansatte må logge inn med skolekonto. Slå av kravet før du fjerner den siste tjenesten.',
+  },
+  'feide-id-taken': { status: 409, title: 'Feide-ID-en brukes allerede av en annen person ved skolen.' },
   'erase-self': { status: 409, title: 'Du kan ikke slette dine egne personopplysninger.' },
   'person-has-history': {
     status: 409,

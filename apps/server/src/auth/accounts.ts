@@ -108,3 +108,28 @@ export async function accountForMailbox(
   });
   return { userId, created: true };
 }
+
+/**
+ * The account of a person a provider has vouched for (single sign-on), inside the caller's
+ * transaction: their own, or a new one without a password. The person's address goes on it when
+ * no account has it; otherwise one under `.invalid` (RFC 2606), since better-auth wants one and
+ * a provider's sign-in never proves a mailbox.
+ */
+export async function accountForPerson(
+  trx: Queryable,
+  dialect: Dialect,
+  input: { userId: string | null; email: string | null; name: string },
+): Promise<{ userId: string; created: boolean }> {
+  if (input.userId !== null) return { userId: input.userId, created: false };
+  const userId = randomUUID();
+  const free = input.email !== null && !(await findUserByEmail(trx, input.email));
+  const stored = storedShape(dialect, false);
+  await insertUserWithoutCredential(trx, {
+    userId,
+    name: input.name,
+    email: free && input.email ? input.email.toLowerCase() : `sso-${userId}@accounts.invalid`,
+    emailVerified: stored.verified,
+    at: stored.at,
+  });
+  return { userId, created: true };
+}

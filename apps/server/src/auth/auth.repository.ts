@@ -172,3 +172,12 @@ export async function setSessionMethod(
     'token' in by ? query.where('token', '=', by.token) : query.where('id', '=', by.sessionId)
   ).execute();
 }
+
+export async function sessionMethod(db: Queryable, sessionId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('session')
+    .select('signInMethod')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.signInMethod ?? null;
+}

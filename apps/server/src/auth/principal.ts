@@ -40,7 +40,7 @@ export async function findDirectoryEntry(db: Db, userId: string, warn: (message:
   return { personId: first.id, schoolId: first.school_id, roles: rolesOf(rows, warn) };
 }
 
-function readCookie(header: string, name: string): string | undefined {
+export function readCookie(header: string, name: string): string | undefined {
   for (const part of header.split(';')) {
     const equals = part.indexOf('=');
     if (equals > 0 && part.slice(0, equals).trim() === name) return part.slice(equals + 1).trim();

@@ -23,6 +23,7 @@ import { attendanceSumsPerStudent } from './migrations/018-attendance-sums-per-s
 import { signInLinks } from './migrations/019-sign-in-links';
 import { passkeys } from './migrations/020-passkeys';
 import { sessionMethod } from './migrations/021-session-method';
+import { singleSignOn } from './migrations/022-single-sign-on';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -51,6 +52,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '019-sign-in-links': signInLinks(),
     '020-passkeys': passkeys(),
     '021-session-method': sessionMethod(),
+    '022-single-sign-on': singleSignOn(),
   };
 }
 

@@ -4,6 +4,7 @@
  * Later features add their tables here, each in its own migration.
  */
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { SsoKind } from '@tun/shared';
 
 /** better-auth's own tables (created by its migrations; we read them and create credentials). */
 export interface AuthUserTable {
@@ -48,6 +49,8 @@ export interface SchoolTable {
   current_supervision: string | null;
   created_at: string;
   updated_at: string;
+  /** 1 when staff must sign in through one of the school's providers (decision 035). */
+  sso_required_for_staff: Generated<number>;
 }
 
 export interface PersonTable {
@@ -69,6 +72,8 @@ export interface PersonTable {
   left_on: string | null;
   /** When the person was erased; the row stays as a pseudonym that keeps their records. */
   erased_at: string | null;
+  /** Feide user id (eduPersonPrincipalName), for matching a first Feide sign-in. */
+  feide_id: string | null;
 }
 
 export interface PersonRoleTable {
@@ -226,6 +231,43 @@ export interface WebauthnChallengeTable {
   id: string;
   challenge: string;
   purpose: 'register' | 'sign-in';
+  expires_at: string;
+}
+
+export interface SsoProviderTable {
+  id: string;
+  school_id: string;
+  kind: SsoKind;
+  name: string;
+  /** Issuer or discovery URL. */
+  issuer: string;
+  client_id: string;
+  /** Encrypted at rest: `iv.ciphertext.tag` (sso/secret-box.ts). */
+  client_secret: string;
+  domain: string | null;
+  match_by_email: number;
+  match_by_feide_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SsoIdentityTable {
+  id: string;
+  provider_id: string;
+  subject: string;
+  person_id: string;
+  school_id: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface SsoSignInTable {
+  /** The OAuth `state`. */
+  id: string;
+  provider_id: string;
+  browser_hash: string;
+  code_verifier: string;
+  nonce: string;
   expires_at: string;
 }
 
@@ -781,6 +823,9 @@ export interface DB {
   sign_in_link: SignInLinkTable;
   passkey: PasskeyTable;
   webauthn_challenge: WebauthnChallengeTable;
+  sso_provider: SsoProviderTable;
+  sso_identity: SsoIdentityTable;
+  sso_sign_in: SsoSignInTable;
   schedule: ScheduleTable;
   schedule_entry: ScheduleEntryTable;
   calendar_event: CalendarEventTable;

@@ -32,6 +32,7 @@ describe('isPersistedQueryKey', () => {
     [['attendance']],
     [['files']],
     [['setup']],
+    [['school', 'sso']],
     [[]],
   ])('does not keep %j', (key) => {
     expect(isPersistedQueryKey(key)).toBe(false);

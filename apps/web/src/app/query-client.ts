@@ -47,6 +47,8 @@ export function isPersistedQueryKey(queryKey: readonly unknown[]): boolean {
   const [root, part] = queryKey;
   if (root === 'attendance') return typeof part === 'string' && PERSISTED_ATTENDANCE.has(part);
   if (root === 'calendar') return !(typeof part === 'string' && NOT_PERSISTED_CALENDAR.has(part));
+  // The school's single sign-on settings: an admin's, of no use offline.
+  if (root === 'school') return part !== 'sso';
   return typeof root === 'string' && PERSISTED_ROOTS.has(root);
 }
 

@@ -395,7 +395,7 @@ const schoolInfoSetupRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'setup/schoolinfo',
   staticData: page('schoolInfoSetup'),
-  component: lazyRouteComponent(() => import('../features/school/pages/school-info-page'), 'SchoolInfoPage'),
+  component: lazyRouteComponent(() => import('./composed/school-info-page'), 'SchoolInfoRoute'),
 });
 const specialRolesRoute = createRoute({
   getParentRoute: () => appRoute,

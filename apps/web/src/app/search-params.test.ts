@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { SSO_ERRORS } from '@tun/shared/sso';
 import {
   attendanceSearch,
   classDetailsSearch,
   filesSearch,
+  loginSearch,
   parseSearch,
+  SSO_SIGN_IN_ERRORS,
   stringifySearch,
 } from './search-params';
 
@@ -22,6 +25,12 @@ describe('search params', () => {
     expect(attendanceSearch(parseSearch('?type=room&id=e1'))).toEqual({ id: 'e1' });
     expect(attendanceSearch(parseSearch('?type=event&id='))).toEqual({ type: 'event' });
     expect(attendanceSearch({})).toEqual({});
+  });
+
+  it("takes the login page's single sign-on error, only one the server sends", () => {
+    expect(loginSearch(parseSearch('?sso-error=sso-cancelled'))).toEqual({ 'sso-error': 'sso-cancelled' });
+    expect(loginSearch(parseSearch('?sso-error=forbidden&redirect=/app'))).toEqual({ redirect: '/app' });
+    expect(SSO_SIGN_IN_ERRORS).toEqual(SSO_ERRORS);
   });
 
   it('round-trips through the URL', () => {

@@ -87,8 +87,26 @@ export type SupervisionTab = (typeof SUPERVISION_TABS)[number];
 /** /app/tilsyn?tab=…. */
 export const supervisionSearch = searchSchema({ tab: oneOf(SUPERVISION_TABS) });
 
-/** /login?redirect=…: where to go afterwards; `reason` explains why the user was sent here. */
-export const loginSearch = searchSchema({ redirect: text(2000), reason: oneOf(['not-in-directory']) });
+/**
+ * Where a sign-in through a school's provider went wrong: the same list as SSO_ERRORS in
+ * @tun/shared/sso, which brings zod.
+ */
+export const SSO_SIGN_IN_ERRORS = [
+  'sso-failed',
+  'sso-cancelled',
+  'sso-unknown-account',
+  'sso-provider-unavailable',
+] as const;
+
+/**
+ * /login?redirect=…: where to go afterwards; `reason` explains why the user was sent here, and
+ * `sso-error` why a sign-in through a provider failed (the server sends the browser back with it).
+ */
+export const loginSearch = searchSchema({
+  redirect: text(2000),
+  reason: oneOf(['not-in-directory']),
+  'sso-error': oneOf(SSO_SIGN_IN_ERRORS),
+});
 
 export function parseSearch(searchString: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(searchString));

@@ -1,14 +1,29 @@
 import { ActionIcon, CopyButton, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A secret link shown once (a password link, a calendar feed): read-only, selected on focus, with a copy button. */
-export function CopyableLinkField({ id, label, url }: { id: string; label: string; url: string }) {
+/**
+ * A link to copy (a password link or calendar feed shown once, an address to register
+ * elsewhere): read-only, selected on focus, with a copy button.
+ */
+export function CopyableLinkField({
+  id,
+  label,
+  description,
+  url,
+}: {
+  id: string;
+  label: string;
+  description?: ReactNode;
+  url: string;
+}) {
   const { t } = useTranslation();
   return (
     <TextInput
       id={id}
       label={label}
+      description={description}
       value={url}
       readOnly
       onFocus={(event) => event.currentTarget.select()}

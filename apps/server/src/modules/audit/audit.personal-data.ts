@@ -53,7 +53,7 @@ export async function rewriteAuditValues(
 }
 
 /** In entries about the person, these fields are theirs whatever they hold. */
-const PERSONAL_KEYS = new Set(['email', 'phone', 'room', 'profilePicURL']);
+const PERSONAL_KEYS = new Set(['email', 'phone', 'room', 'feideId', 'profilePicURL']);
 
 function norm(text: string): string {
   return text.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('nb');

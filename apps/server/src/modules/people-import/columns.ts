@@ -36,6 +36,7 @@ const SYNONYMS: Record<ImportField | 'name', readonly string[]> = {
   room: ['rom', 'romnummer', 'romnr', 'hybel', 'room', 'roomnumber'],
   line: ['linje', 'linjer', 'klasse', 'klasser', 'line', 'lines', 'class', 'classes'],
   roles: ['roller', 'rolle', 'roles', 'role'],
+  feideId: ['feideid', 'feidenavn', 'feidebrukernavn', 'feidebruker', 'edupersonprincipalname', 'eppn'],
   // A single name column ("Etternavn, Fornavn" or "Fornavn Etternavn"), as some exports have.
   name: ['navn', 'fulltnavn', 'name', 'fullname'],
 };

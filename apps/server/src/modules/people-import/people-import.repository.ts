@@ -26,6 +26,17 @@ export async function emailsOfSchool(db: Queryable, schoolId: string): Promise<S
   return new Set(rows.flatMap((row) => (row.email ? [row.email.toLowerCase()] : [])));
 }
 
+/** The Feide ids the school's people have, lower-cased: Feide compares them ignoring case. */
+export async function feideIdsOfSchool(db: Queryable, schoolId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('person')
+    .select('feide_id')
+    .where('school_id', '=', schoolId)
+    .where('feide_id', 'is not', null)
+    .execute();
+  return new Set(rows.flatMap((row) => (row.feide_id ? [row.feide_id.toLowerCase()] : [])));
+}
+
 /**
  * Which of the addresses a person of this school signs in with. Other schools' accounts are not
  * asked: their addresses are theirs to know (docs/decisions/015-input-bounds-and-writers.md).

@@ -4,6 +4,7 @@ import writeXlsxFile from 'write-excel-file/node';
 import {
   emailSchema,
   EXPORT_HEADERS,
+  feideIdSchema,
   IMPORT_FIELDS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -29,7 +30,13 @@ import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
 import { createPersonInTransaction, loadPeople, type Actor } from '../people/people.service';
 import { mapColumns, splitFullName, type ColumnMap } from './columns';
-import { emailsOfSchool, emailsWithAccount, linesOfSchool, type LineName } from './people-import.repository';
+import {
+  emailsOfSchool,
+  emailsWithAccount,
+  feideIdsOfSchool,
+  linesOfSchool,
+  type LineName,
+} from './people-import.repository';
 import { readTable, type Table } from './spreadsheet';
 
 type Values = Record<ImportField, string>;
@@ -159,8 +166,8 @@ interface CheckedRow extends ImportRow {
 }
 
 /**
- * Checks every row against the rules of the new-user form and the school's lines and
- * e-mail addresses; collects every error instead of stopping at the first.
+ * Checks every row against the rules of the new-user form and the school's lines, e-mail
+ * addresses and Feide ids; collects every error instead of stopping at the first.
  */
 export async function checkRows(
   db: Queryable,
@@ -171,12 +178,14 @@ export async function checkRows(
     const parsed = emailSchema.safeParse(values.email);
     return parsed.success ? [parsed.data] : [];
   });
-  const [lines, takenEmails, accountEmails] = await Promise.all([
+  const [lines, takenEmails, accountEmails, takenFeideIds] = await Promise.all([
     linesOfSchool(db, schoolId),
     emailsOfSchool(db, schoolId),
     emailsWithAccount(db, schoolId, fileEmails),
+    feideIdsOfSchool(db, schoolId),
   ]);
   const firstRowOfEmail = new Map<string, number>();
+  const firstRowOfFeideId = new Map<string, number>();
   return rows.map(({ row, values }) => {
     const errors: ImportRowError[] = [];
     const fail = (field: ImportField, message: string) => errors.push({ row, field, message });
@@ -213,6 +222,23 @@ export async function checkRows(
       else fail('phone', `Ugyldig telefonnummer: «${values.phone}».`);
     }
 
+    let feideId: string | null = null;
+    if (values.feideId !== '') {
+      const parsed = feideIdSchema.safeParse(values.feideId);
+      if (!parsed.success) {
+        fail('feideId', `Ugyldig Feide-ID: «${values.feideId}». Den skrives som navn@organisasjon.`);
+      } else {
+        feideId = parsed.data;
+        // Feide matches a sign-in to the id ignoring case, so two that differ only in case collide.
+        const sameId = feideId.toLowerCase();
+        const earlier = firstRowOfFeideId.get(sameId);
+        if (earlier !== undefined) fail('feideId', `Samme Feide-ID står også på rad ${earlier}.`);
+        else firstRowOfFeideId.set(sameId, row);
+        if (takenFeideIds.has(sameId))
+          fail('feideId', 'Det finnes allerede en person med denne Feide-ID-en.');
+      }
+    }
+
     if ([...values.room].length > PERSON_ROOM_MAX)
       fail('room', `Romnavnet er for langt (høyst ${PERSON_ROOM_MAX} tegn).`);
 
@@ -233,6 +259,7 @@ export async function checkRows(
             email,
             phone,
             room: values.room || null,
+            feideId,
             memberOf: lineCell.ids,
             roles: roleCell.roles,
           };
@@ -330,6 +357,7 @@ export async function exportPeople(
     person.room ?? '',
     person.memberOf.flatMap((id) => lineName.get(id) ?? []).join(lineSeparator),
     person.roles.map((role) => ROLE_LABELS_NB[role]).join(', '),
+    person.feideId ?? '',
   ]);
   const date = new Date().toISOString().slice(0, 10);
 
@@ -340,7 +368,7 @@ export async function exportPeople(
     );
     const body = await writeXlsxFile([header, ...data], {
       sheet: 'Personer',
-      columns: [16, 16, 18, 32, 16, 10, 24, 24].map((width) => ({ width })),
+      columns: [16, 16, 18, 32, 16, 10, 24, 24, 28].map((width) => ({ width })),
       stickyRowsCount: 1,
     }).toBuffer();
     return {

@@ -23,6 +23,7 @@ export const peoplePersonalData: PersonalData = {
         email: person.email,
         phone: person.phone,
         room: person.room,
+        feideId: person.feide_id,
         userMutableData: mutableData(person),
         leftOn: person.left_on,
         createdAt: person.created_at,

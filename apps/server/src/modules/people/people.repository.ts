@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { PersonName, Role, UserMutableData } from '@tun/shared';
 import { nowIso, type Dialect, type Queryable } from '../../db/database';
 import { personName } from '../../db/rows';
@@ -11,6 +12,7 @@ export interface NewPerson {
   email?: string | null;
   phone?: string | null;
   room?: string | null;
+  feideId?: string | null;
 }
 
 export async function insertPerson(trx: Queryable, person: NewPerson): Promise<string> {
@@ -28,6 +30,7 @@ export async function insertPerson(trx: Queryable, person: NewPerson): Promise<s
       email: person.email ?? null,
       phone: person.phone ?? null,
       room: person.room ?? null,
+      feide_id: person.feideId ?? null,
       user_mutable_data: '{}',
       created_at: now,
       updated_at: now,
@@ -107,6 +110,7 @@ export async function updatePersonRow(
     email?: string | null;
     phone?: string | null;
     room?: string | null;
+    feideId?: string | null;
     userMutableData?: UserMutableData;
   },
 ): Promise<void> {
@@ -123,6 +127,7 @@ export async function updatePersonRow(
       ...(fields.email === undefined ? {} : { email: fields.email }),
       ...(fields.phone === undefined ? {} : { phone: fields.phone }),
       ...(fields.room === undefined ? {} : { room: fields.room }),
+      ...(fields.feideId === undefined ? {} : { feide_id: fields.feideId }),
       ...(fields.userMutableData === undefined
         ? {}
         : { user_mutable_data: JSON.stringify(fields.userMutableData) }),
@@ -248,6 +253,25 @@ export async function emailTaken(
   if (except.userId) accounts = accounts.where('user.id', '!=', except.userId);
   const [person, account] = await Promise.all([people.executeTakeFirst(), accounts.executeTakeFirst()]);
   return person !== undefined || account !== undefined;
+}
+
+/**
+ * Someone of the same school other than `exceptPersonId` who has the Feide id, ignoring case as
+ * Feide sign-ins are matched. People who left count: they may come back.
+ */
+export async function feideIdTaken(
+  db: Queryable,
+  schoolId: string,
+  feideId: string,
+  exceptPersonId?: string,
+): Promise<boolean> {
+  let people = db
+    .selectFrom('person')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where(sql<string>`lower(feide_id)`, '=', feideId.toLowerCase());
+  if (exceptPersonId) people = people.where('id', '!=', exceptPersonId);
+  return (await people.executeTakeFirst()) !== undefined;
 }
 
 /** Whether no sign-in account but `exceptUserId` has the address (they are unique across schools). */
@@ -393,6 +417,7 @@ export async function personRows(
       'email',
       'phone',
       'room',
+      'feide_id',
       'user_id',
       'user_mutable_data',
       'left_on',
@@ -455,6 +480,7 @@ export async function erasePersonRow(
       last_name: erased.name.last,
       email: null,
       phone: null,
+      feide_id: null,
       room: null,
       user_mutable_data: '{}',
       user_id: null,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  canAll,
   canViewStudentContact,
   idSchema,
   isStudentOrScholar,
@@ -34,17 +35,26 @@ const idParams = z.object({ id: idSchema });
 
 /**
  * Students' and scholars' e-mail and phone are for staff (the rule of the students page,
- * canViewStudentContact); other viewers get them only for themselves.
+ * canViewStudentContact); other viewers get them only for themselves. The Feide id is for those
+ * who set it, the ones who may change people.
  */
 function presentFor(viewer: RequestPrincipal, person: Person): Person {
+  const { feideId: _feideId, ...withoutFeideId } = person;
+  const shown = canAll(viewer.roles, 'staff:change') ? person : withoutFeideId;
   if (
     canViewStudentContact(viewer.roles) ||
     person.id === viewer.personId ||
     !isStudentOrScholar(person.roles)
   ) {
-    return person;
+    return shown;
   }
-  return { ...person, email: null, phone: null };
+  return { ...shown, email: null, phone: null };
+}
+
+/** Which of the kept answers a viewer gets: the audiences presentFor tells apart. */
+function answerVariant(viewer: RequestPrincipal): string {
+  if (canAll(viewer.roles, 'staff:change')) return 'change';
+  return canViewStudentContact(viewer.roles) ? 'contacts' : `own|${viewer.personId}`;
 }
 
 export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -70,8 +80,9 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const { principal } = request;
       const { role, line, former } = request.query;
       // Who sees contact details (presentFor): those who may see every student's share one
-      // kept answer; anyone else sees their own in addition, so theirs is kept per person.
-      const variant = canViewStudentContact(principal.roles) ? 'contacts' : `own|${principal.personId}`;
+      // kept answer, and those who also see Feide ids another; anyone else sees their own in
+      // addition, so theirs is kept per person.
+      const variant = answerVariant(principal);
       // Contact details are kept in the server's memory only: no ETag, and the browser stores
       // nothing (the API's default no-store), unlike the calendar's revalidated answers.
       const answer = await answers.answer(
@@ -146,7 +157,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
       config: { access: 'staff:change' },
       schema: {
         tags: ['people'],
-        summary: 'Change name, e-mail, phone, room or line memberships',
+        summary: 'Change name, e-mail, phone, room, Feide id or line memberships',
         params: idParams,
         body: personUpdateSchema,
         response: { 200: personSchema },

@@ -1,6 +1,7 @@
 import {
   fullName,
   parseRoles,
+  PROBLEMS,
   ROLES,
   SPEC_MESSAGES,
   type MeUpdate,
@@ -27,6 +28,7 @@ import {
   deletePersonRow,
   accountEmailFree,
   emailTaken,
+  feideIdTaken,
   findPerson,
   insertPerson,
   linesOfPerson,
@@ -83,6 +85,24 @@ export async function checkEmailFree(
   }
 }
 
+/**
+ * A first sign-in with Feide is matched to the person with the Feide id, so two people of a
+ * school cannot share one: refused with 409 and the field that named it.
+ */
+async function checkFeideIdFree(
+  db: Queryable,
+  schoolId: string,
+  feideId: string | null | undefined,
+  exceptPersonId?: string,
+) {
+  if (!feideId) return;
+  if (await feideIdTaken(db, schoolId, feideId, exceptPersonId)) {
+    throw new ProblemError('feide-id-taken', undefined, [
+      { path: 'feideId', message: PROBLEMS['feide-id-taken'].title },
+    ]);
+  }
+}
+
 /** Roles without repeats, in the catalog's order, so that before and after compare as sets. */
 function normalRoles(roles: readonly Role[]): Role[] {
   return ROLES.filter((role) => roles.includes(role));
@@ -101,6 +121,7 @@ export async function createPersonInTransaction(
   const memberOf = [...new Set(input.memberOf)];
   await checkLines(trx, actor.schoolId, memberOf);
   await checkEmailFree(trx, actor.schoolId, input.email);
+  await checkFeideIdFree(trx, actor.schoolId, input.feideId);
   const id = await insertPerson(trx, {
     schoolId: actor.schoolId,
     userId: null,
@@ -108,6 +129,7 @@ export async function createPersonInTransaction(
     email: input.email ?? null,
     phone: input.phone ?? null,
     room: input.room ?? null,
+    feideId: input.feideId ?? null,
   });
   const roles = normalRoles(input.roles);
   await addRoles(trx, actor.schoolId, id, roles);
@@ -172,6 +194,7 @@ export async function loadPeople(
     email: row.email,
     phone: row.phone,
     room: row.room,
+    feideId: row.feide_id,
     memberOf: linesOf.get(row.id) ?? [],
     roles: normalRoles(parseRoles(rolesOf.get(row.id) ?? [], options.warn)),
     hasLogin: row.user_id !== null,
@@ -200,6 +223,7 @@ function auditView(person: Person) {
     email: person.email,
     phone: person.phone,
     room: person.room,
+    feideId: person.feideId ?? null,
     memberOf: person.memberOf,
     roles: person.roles,
   };
@@ -230,6 +254,9 @@ export async function updatePersonInTransaction(
   if (emailChanged) {
     await checkEmailFree(trx, actor.schoolId, update.email, { personId, userId: row.user_id });
   }
+  if (update.feideId !== undefined && update.feideId !== row.feide_id) {
+    await checkFeideIdFree(trx, actor.schoolId, update.feideId, personId);
+  }
 
   if (update.memberOf !== undefined) {
     const wanted = [...new Set(update.memberOf)];
@@ -247,6 +274,7 @@ export async function updatePersonInTransaction(
     ...(update.email === undefined ? {} : { email: update.email }),
     ...(update.phone === undefined ? {} : { phone: update.phone }),
     ...(update.room === undefined ? {} : { room: update.room }),
+    ...(update.feideId === undefined ? {} : { feideId: update.feideId }),
   });
   if (row.user_id !== null) {
     // The account follows only to an address no other account has; one held in another school

@@ -22,6 +22,7 @@ import { pushPersonalData } from '../push/push.personal-data';
 import { screensPersonalData } from '../screens/screens.personal-data';
 import { sessionPersonalData } from '../session/session.personal-data';
 import { signInLinksPersonalData } from '../sign-in-links/sign-in-links.personal-data';
+import { ssoPersonalData } from '../sso/sso.personal-data';
 import { supervisionPersonalData } from '../supervision/supervision.personal-data';
 import type { Queryable, Trx } from '../../db/database';
 import type { PersonRow } from '../../db/schema';
@@ -46,6 +47,7 @@ export const PERSONAL_DATA: readonly PersonalData[] = [
   passwordLinksPersonalData,
   signInLinksPersonalData,
   passkeysPersonalData,
+  ssoPersonalData,
   linesPersonalData,
   electivesPersonalData,
   groupsPersonalData,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idSchema, loginSchema, sessionSchema, signedInSessionSchema, SPEC_MESSAGES } from '@tun/shared';
 import { authHeaders, findDirectoryEntry } from '../../auth/principal';
 import type { AppContext } from '../../context';
+import { refuseIfSsoRequired } from '../sso/sso.service';
 import { ProblemError } from '../../http/problem';
 import {
   describeSession,
@@ -58,6 +59,12 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
         // An account that belongs to no school gets no session.
         await dropSession(db, signedIn.token);
         throw new ProblemError('not-in-directory', SPEC_MESSAGES.notInDirectory);
+      }
+      try {
+        await refuseIfSsoRequired(db, entry, 'password');
+      } catch (error) {
+        await dropSession(db, signedIn.token);
+        throw error;
       }
       await recordPasswordSignIn(db, entry, signedIn.token);
       forwardCookies(response, reply);

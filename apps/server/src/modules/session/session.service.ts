@@ -9,7 +9,7 @@ import {
 } from '@tun/shared';
 import { authHeaders, findDirectoryEntry, sessionIdOf, type RequestPrincipal } from '../../auth/principal';
 import { setSessionMethod } from '../../auth/auth.repository';
-import { endSession, endSessionsOfUser, openSession } from '../../auth/sessions';
+import { endSessionsOfUser, openSession } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { personName } from '../../db/rows';
@@ -19,6 +19,7 @@ import { findPerson, mutableData } from '../people/directory.service';
 import { findSchool } from '../school/school.service';
 import { write } from '../../db/write';
 import { recordAudit } from '../audit/audit.service';
+import { refuseIfSsoRequired } from '../sso/sso.service';
 import { deleteSession, deleteSessionsOf, openSessionsOf } from './session.repository';
 
 /**
@@ -70,8 +71,9 @@ export async function dropSession(db: Queryable, token: string): Promise<void> {
 }
 
 /**
- * Opens a session for an account that has proven itself without a password (a sign-in link),
- * for a person in a school's directory; the answer carries the cookie to set.
+ * Opens a session for an account that has proven itself without a password (a sign-in link, a
+ * passkey, a provider), for a person in a school's directory, unless the school requires its
+ * staff to use its provider; the answer carries the cookie to set.
  */
 export async function openSignedInSession(
   ctx: Pick<AppContext, 'auth' | 'database'>,
@@ -79,12 +81,10 @@ export async function openSignedInSession(
   client: { ipAddress: string; userAgent: string; method: SignInMethod; warn: (message: string) => void },
 ): Promise<{ cookie: string; session: Session }> {
   const { db } = ctx.database;
-  const opened = await openSession({ auth: ctx.auth, db }, userId, client);
   const entry = await findDirectoryEntry(db, userId, client.warn);
-  if (!entry) {
-    await endSession(db, opened.sessionId);
-    throw new ProblemError('not-in-directory', SPEC_MESSAGES.notInDirectory);
-  }
+  if (!entry) throw new ProblemError('not-in-directory', SPEC_MESSAGES.notInDirectory);
+  await refuseIfSsoRequired(db, entry, client.method);
+  const opened = await openSession({ auth: ctx.auth, db }, userId, client);
   return { cookie: opened.cookie, session: await describeSession(db, entry) };
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { setupSchema, setupStatusSchema } from '@tun/shared';
 import type { AppContext } from '../../context';
 import { mailerFor } from '../../mail/mail';
+import { ssoSignInOptions } from '../sso/sso.service';
 import { needsSetup, runSetup } from './setup.service';
 
 export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -22,6 +23,7 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async () => ({
       needsSetup: await needsSetup(ctx.database.db),
       emailLink: mailerFor(ctx.config) !== undefined,
+      sso: await ssoSignInOptions(ctx.database.db),
     }),
   );
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useSearch } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
@@ -10,6 +10,7 @@ import { loadAppCatalog } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSetupStatus } from '../../entities/school/get-setup-status';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { SsoSignInButtons } from '../../features/auth/components/sso-sign-in-buttons';
 
 // Needed once per installation, so it stays out of the login page's own bundle; its texts are
 // in the whole catalog, not the start's.
@@ -21,10 +22,11 @@ const SetupWizard = lazy(() =>
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const { redirect, reason } = useSearch({ from: '/login' });
+  const { redirect, reason, 'sso-error': ssoError } = useSearch({ from: '/login' });
   const setupStatus = useSetupStatus();
   const errorMessage = useErrorMessage();
   const needsSetup = setupStatus.data?.needsSetup === true;
+  const ssoOptions = setupStatus.data?.sso ?? [];
   useDocumentTitle(needsSetup ? t('setup.title') : t('pages.login.title'));
 
   if (setupStatus.isPending) {
@@ -51,7 +53,7 @@ export function LoginPage() {
         <Stack gap="lg">
           <Stack gap="xs">
             <Title order={1}>{t('pages.login.title')}</Title>
-            <Text c="dimmed">{t('login.intro')}</Text>
+            <Text c="dimmed">{ssoOptions.length > 0 ? t('login.introSso') : t('login.intro')}</Text>
           </Stack>
           {setupStatus.isError && (
             // The login may still work; the setup check is only there for a brand-new installation.
@@ -73,6 +75,22 @@ export function LoginPage() {
             <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
               {t('errors.not-in-directory')}
             </Alert>
+          )}
+          {ssoError && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle aria-hidden="true" />}
+              title={t('login.ssoFailed')}
+            >
+              {t(`errors.${ssoError}`)}
+            </Alert>
+          )}
+          {ssoOptions.length > 0 && (
+            <>
+              <SsoSignInButtons options={ssoOptions} />
+              <Divider label={t('login.or')} labelPosition="center" />
+            </>
           )}
           <LoginForm redirect={redirect} emailLink={setupStatus.data?.emailLink === true} />
         </Stack>

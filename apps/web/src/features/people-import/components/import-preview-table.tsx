@@ -14,7 +14,7 @@ export function ImportPreviewTable({ rows }: { rows: readonly ImportRow[] }) {
     // Native scrolling with a tab stop: keyboard users scroll a wide table on a phone too.
     <Table.ScrollContainer
       type="native"
-      minWidth={880}
+      minWidth={1040}
       maxHeight={480}
       tabIndex={0}
       role="region"
@@ -32,6 +32,7 @@ export function ImportPreviewTable({ rows }: { rows: readonly ImportRow[] }) {
             <Table.Th scope="col">{t('peopleImport.columns.room')}</Table.Th>
             <Table.Th scope="col">{t('peopleImport.columns.line')}</Table.Th>
             <Table.Th scope="col">{t('peopleImport.columns.roles')}</Table.Th>
+            <Table.Th scope="col">{t('peopleImport.columns.feideId')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -81,6 +82,7 @@ export function ImportPreviewTable({ rows }: { rows: readonly ImportRow[] }) {
                 <Table.Td>{row.values.room}</Table.Td>
                 <Table.Td>{row.values.line}</Table.Td>
                 <Table.Td>{row.values.roles || (failed ? '' : t('peopleImport.student'))}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.values.feideId}</Table.Td>
               </Table.Tr>
             );
           })}

@@ -71,6 +71,9 @@ export function PersonDetails({
             notSet
           )}
         </Field>
+        {person.feideId !== undefined && (
+          <Field label={t('people.details.feideId')}>{person.feideId ?? notSet}</Field>
+        )}
         <Field label={t('people.details.room')}>{person.room ?? notSet}</Field>
         <Field label={t('people.details.memberOf')}>
           {person.memberOf.length === 0 ? (

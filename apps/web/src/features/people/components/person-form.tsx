@@ -19,10 +19,12 @@ import { useUpdatePerson } from '../api/update-person';
 import { ROLE_ORDER, type LineOption } from '../model/people-utils';
 import { fieldPath, focusFirstInvalid } from '../../../lib/form-errors';
 
-// As the server's person schemas allow (packages/shared/src/people.ts, contact.ts).
+// As the server's person schemas allow (packages/shared/src/people.ts, contact.ts, sso.ts).
 const ROOM_MAX = 50;
 const EMAIL_MAX = 254;
 const PHONE_PATTERN = /^\+?[0-9 ]{8,20}$/;
+const FEIDE_ID_MAX = 200;
+const FEIDE_ID_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
 interface PersonFormValues {
   first: string;
@@ -30,6 +32,7 @@ interface PersonFormValues {
   last: string;
   email: string;
   phone: string;
+  feideId: string;
   room: string;
   memberOf: string[];
   roles: Role[];
@@ -42,6 +45,7 @@ function initialValues(person: Person | undefined): PersonFormValues {
     last: person?.name.last ?? '',
     email: person?.email ?? '',
     phone: person?.phone ?? '',
+    feideId: person?.feideId ?? '',
     room: person?.room ?? '',
     memberOf: person?.memberOf ?? [],
     roles: person?.roles ?? [],
@@ -53,7 +57,14 @@ function formField(serverPath: string): keyof PersonFormValues | undefined {
   const parts = fieldPath(serverPath);
   const [head, child] = parts;
   if (head === 'name' && (child === 'first' || child === 'middle' || child === 'last')) return child;
-  if (head === 'email' || head === 'phone' || head === 'room' || head === 'memberOf' || head === 'roles') {
+  if (
+    head === 'email' ||
+    head === 'phone' ||
+    head === 'feideId' ||
+    head === 'room' ||
+    head === 'memberOf' ||
+    head === 'roles'
+  ) {
     return head;
   }
   return undefined;
@@ -86,6 +97,9 @@ export function PersonForm({
   const setRoles = useSetRoles();
   const [failure, setFailure] = useState<string | null>(null);
   const editing = person !== undefined;
+  // Only those who may change people are sent a person's Feide id; a form without it must not
+  // clear it.
+  const knowsFeideId = !editing || person.feideId !== undefined;
 
   const form = useForm<PersonFormValues>({
     initialValues: initialValues(person),
@@ -96,6 +110,12 @@ export function PersonForm({
       email: (value) => (value.trim() ? validators.email()(value) : null),
       phone: (value) =>
         !value.trim() || PHONE_PATTERN.test(value.trim()) ? null : i18next.t('people.form.phoneInvalid'),
+      feideId: (value) => {
+        const feideId = value.trim();
+        if (!feideId) return null;
+        if (feideId.length > FEIDE_ID_MAX) return i18next.t('validation.maxLength', { max: FEIDE_ID_MAX });
+        return FEIDE_ID_PATTERN.test(feideId) ? null : i18next.t('people.form.feideIdInvalid');
+      },
       room: validators.length({ max: ROOM_MAX, required: false }),
     },
   });
@@ -109,6 +129,11 @@ export function PersonForm({
   })();
 
   const showServerErrors = (error: unknown, formElement: HTMLFormElement | null | undefined) => {
+    if (isApiError(error, 'feide-id-taken')) {
+      form.setFieldError('feideId', errorMessage(error));
+      focusFirstInvalid(formElement);
+      return;
+    }
     if (isApiError(error, 'conflict') || isApiError(error, 'validation-failed')) {
       let placed = false;
       for (const { path, message } of error.problem.errors ?? []) {
@@ -138,6 +163,7 @@ export function PersonForm({
         email: values.email.trim() || null,
         phone: values.phone.trim() || null,
         room: values.room.trim() || null,
+        ...(knowsFeideId ? { feideId: values.feideId.trim() || null } : {}),
       };
       try {
         if (!editing) {
@@ -224,6 +250,17 @@ export function PersonForm({
             {...form.getInputProps('phone')}
           />
         </SimpleGrid>
+        {knowsFeideId && (
+          <TextInput
+            label={t('people.form.feideId')}
+            description={t('people.form.feideIdDescription')}
+            maxLength={FEIDE_ID_MAX}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...form.getInputProps('feideId')}
+          />
+        )}
         <TextInput
           label={t('people.form.room')}
           maxLength={ROOM_MAX}

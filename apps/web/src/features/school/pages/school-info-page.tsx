@@ -1,4 +1,5 @@
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCan } from '../../../entities/session/access';
@@ -7,8 +8,11 @@ import { SchoolInfoForm } from '../components/school-info-form';
 import { SchoolInfoView } from '../components/school-info-view';
 import { LoadError } from '../../../components/load-error';
 
-/** /app/setup/schoolinfo: the admin changes the school record; everyone else reads it. */
-export function SchoolInfoPage() {
+/**
+ * /app/setup/schoolinfo: the admin changes the school record; everyone else reads it. Below it,
+ * for the admin only, `SignInSettings`: how people sign in, another feature's (app/composed).
+ */
+export function SchoolInfoPage({ SignInSettings }: { SignInSettings?: ComponentType }) {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.schoolInfoSetup.title'));
   const canChange = useCan('schoolInfo:change');
@@ -27,6 +31,7 @@ export function SchoolInfoPage() {
           {canChange ? <SchoolInfoForm school={school.data} /> : <SchoolInfoView school={school.data} />}
         </Paper>
       )}
+      {canChange && SignInSettings && <SignInSettings />}
     </Stack>
   );
 }

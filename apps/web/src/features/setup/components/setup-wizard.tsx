@@ -147,6 +147,7 @@ export function SetupWizard() {
       const setupDone = () =>
         queryClient.setQueryData<SetupStatus>(setupStatusQueryKey, (status) => ({
           emailLink: false,
+          sso: [],
           ...status,
           needsSetup: false,
         }));
