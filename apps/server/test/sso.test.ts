@@ -61,8 +61,8 @@ describe.each(dialects())('single sign-on on %s', (dialect) => {
   }
 
   /** Starts a sign-in at Tun; answers the provider's URL and this browser's cookie. */
-  async function start(providerId: string) {
-    const started = await t.request({ method: 'GET', url: `/api/v1/login/sso/${providerId}` });
+  async function start(providerId: string, query = '') {
+    const started = await t.request({ method: 'GET', url: `/api/v1/login/sso/${providerId}${query}` });
     expect(started.statusCode, started.body).toBe(303);
     return { at: new URL(String(started.headers.location)), browser: cookieHeader(started) };
   }
@@ -212,6 +212,24 @@ describe.each(dialects())('single sign-on on %s', (dialect) => {
       .where('action', '=', 'sign-in')
       .execute();
     expect(audit.map((entry) => JSON.parse(String(entry.after)).method)).toEqual(['oidc', 'oidc']);
+  });
+
+  it('opens the page that sent the person to sign in, and only pages of Tun', async () => {
+    const provider = await addProvider(adminCookie, { matchByEmail: true });
+    const { email } = await createPerson(t, schoolId, { roles: ['teacher'] });
+    op.addAccount({ sub: 'returning-1', claims: { email, email_verified: true } });
+    op.signInAs('returning-1');
+    const cases = [
+      ['/app/rooms?tab=tags', '/app/rooms?tab=tags'],
+      ['https://elsewhere.example/app', '/app/dashboard'],
+      ['//elsewhere.example/app', '/app/dashboard'],
+    ] as const;
+    for (const [asked, opened] of cases) {
+      const { at, browser } = await start(provider.id, `?redirect=${encodeURIComponent(asked)}`);
+      const answer = await callback(await throughProvider(at), browser);
+      expect(answer.statusCode, answer.body).toBe(303);
+      expect(answer.headers.location).toBe(opened);
+    }
   });
 
   it('never matches by an address the provider did not verify, nor by one when matching is off', async () => {

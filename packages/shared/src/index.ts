@@ -31,6 +31,7 @@ export * from './password-links';
 export * from './sign-in-links';
 export * from './passkeys';
 export * from './sso';
+export * from './safe-redirect';
 export * from './privacy';
 export * from './calendar';
 export * from './calendar-expand';

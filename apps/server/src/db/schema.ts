@@ -268,6 +268,7 @@ export interface SsoSignInTable {
   browser_hash: string;
   code_verifier: string;
   nonce: string;
+  return_to: string;
   expires_at: string;
 }
 

@@ -59,6 +59,8 @@ export function singleSignOn() {
         .addColumn('browser_hash', 'text', (c) => c.notNull())
         .addColumn('code_verifier', 'text', (c) => c.notNull())
         .addColumn('nonce', 'text', (c) => c.notNull())
+        // The page of Tun to open afterwards (a path, checked by safeRedirect).
+        .addColumn('return_to', 'text', (c) => c.notNull())
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema.alterTable('person').addColumn('feide_id', 'text').execute();

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
-import { FEIDE_ID_CLAIM, fullName, ssoScopes } from '@tun/shared';
+import { FEIDE_ID_CLAIM, fullName, safeRedirect, ssoScopes } from '@tun/shared';
 import type { AppContext } from '../../context';
 import { accountForPerson } from '../../auth/accounts';
 import { nowIso } from '../../db/database';
@@ -32,13 +32,15 @@ function sha256(text: string): string {
 }
 
 /**
- * Starts a sign-in through the provider: answers where to send the browser, and the token of the
- * cookie that ties the sign-in to this browser (so a link to the callback made by someone else's
- * sign-in signs nobody in here).
+ * Starts a sign-in through the provider, to end on `redirect` (a page of Tun; the dashboard for
+ * anything else). Answers where to send the browser, and the token of the cookie that ties the
+ * sign-in to this browser (so a link to the callback made by someone else's sign-in signs nobody
+ * in here).
  */
 export async function startSsoSignIn(
   deps: Deps,
   providerId: string,
+  redirect: string | undefined,
 ): Promise<{ location: string; browserToken: string }> {
   const { db } = deps.database;
   const provider = await repository.findProviderById(db, providerId);
@@ -60,6 +62,7 @@ export async function startSsoSignIn(
     browser_hash: sha256(browserToken),
     code_verifier: codeVerifier,
     nonce,
+    return_to: safeRedirect(redirect),
     expires_at: new Date(nowMs + SSO_SIGN_IN_MINUTES * 60_000).toISOString(),
   });
   const parameters: Record<string, string> = {
@@ -109,7 +112,7 @@ async function matchPerson(
 export async function finishSsoSignIn(
   deps: Deps,
   input: { query: Record<string, string>; browserToken: string | undefined },
-): Promise<{ userId: string }> {
+): Promise<{ userId: string; returnTo: string }> {
   const { db, dialect } = deps.database;
   const state = input.query.state;
   // Each state is used once: taken whether or not the rest succeeds.
@@ -189,6 +192,6 @@ export async function finishSsoSignIn(
         ...(account.created ? { account: 'created' } : {}),
       },
     });
-    return { userId: account.userId };
+    return { userId: account.userId, returnTo: signIn.return_to };
   });
 }

@@ -130,7 +130,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       config: { access: 'public', rateLimit: signInLimit },
       schema: {
         tags: ['sso'],
-        summary: "The provider's way back: opens a session and goes on to the dashboard",
+        summary: "The provider's way back: opens a session and goes on to the page asked for",
         querystring: callbackQuerySchema,
       },
     },
@@ -139,7 +139,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         ? readCookie(request.headers.cookie, BROWSER_COOKIE)
         : undefined;
       try {
-        const { userId } = await finishSsoSignIn(ctx, { query: request.query, browserToken });
+        const { userId, returnTo } = await finishSsoSignIn(ctx, { query: request.query, browserToken });
         const { cookie } = await openSignedInSession(ctx, userId, {
           ipAddress: request.ip,
           userAgent: request.headers['user-agent'] ?? '',
@@ -152,7 +152,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
             `${BROWSER_COOKIE}=; Max-Age=0; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax${secure}`,
           ])
           .header('cache-control', 'no-store')
-          .redirect('/app/dashboard', 303);
+          .redirect(returnTo, 303);
       } catch (error) {
         if (!(error instanceof ProblemError)) throw error;
         request.log.info({ code: error.code, detail: error.detail }, 'single sign-on refused');
@@ -174,11 +174,17 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         tags: ['sso'],
         summary: "Start signing in through a provider: goes on to the provider's sign-in page",
         params: z.object({ id: idSchema }),
+        // The page that sent the person to the login page, as the login form's own ?redirect=.
+        querystring: z.object({ redirect: z.string().max(2000).optional() }),
       },
     },
     async (request, reply) => {
       try {
-        const { location, browserToken } = await startSsoSignIn(ctx, request.params.id);
+        const { location, browserToken } = await startSsoSignIn(
+          ctx,
+          request.params.id,
+          request.query.redirect,
+        );
         return reply
           .header(
             'set-cookie',

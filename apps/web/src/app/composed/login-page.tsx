@@ -88,7 +88,7 @@ export function LoginPage() {
           )}
           {ssoOptions.length > 0 && (
             <>
-              <SsoSignInButtons options={ssoOptions} />
+              <SsoSignInButtons options={ssoOptions} redirect={redirect} />
               <Divider label={t('login.or')} labelPosition="center" />
             </>
           )}

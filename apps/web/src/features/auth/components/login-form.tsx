@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/error-message';
 import { validators } from '../../../lib/validation';
 import { useLogin } from '../../../entities/session/login';
-import { safeRedirect } from '../../../entities/session/safe-redirect';
+import { safeRedirect } from '@tun/shared/safe-redirect';
 import { browserHasPasskeys, useSignInWithPasskey } from '../api/passkeys';
 import { useRequestSignInLink } from '../api/sign-in-links';
 

@@ -15,11 +15,17 @@ const KIND_ICONS: Record<SsoKind, typeof IconLogin2> = {
  * «Logg inn med Microsoft» and the like: plain links, since the sign-in leaves Tun for the
  * provider's page and comes back to the dashboard (or to /login with `sso-error`).
  */
-export function SsoSignInButtons({ options }: { options: readonly SsoSignInOption[] }) {
+export function SsoSignInButtons({
+  options,
+  redirect,
+}: {
+  options: readonly SsoSignInOption[];
+  redirect?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm">
-      {ssoButtons(options).map((button) => {
+      {ssoButtons(options, redirect).map((button) => {
         const Icon = KIND_ICONS[button.kind];
         return (
           <Button

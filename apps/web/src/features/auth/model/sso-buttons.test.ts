@@ -18,6 +18,12 @@ describe('ssoButtons', () => {
     expect(ssoButtons([microsoft, other]).map((button) => button.school)).toEqual(['Solbakken', 'Fjellheim']);
   });
 
+  it('carries the page asked for, for the server to open after the sign-in', () => {
+    expect(ssoButtons([microsoft], '/app/rooms?tab=tags')[0]?.href).toBe(
+      '/api/v1/login/sso/p1?redirect=%2Fapp%2Frooms%3Ftab%3Dtags',
+    );
+  });
+
   it('has no buttons without providers', () => {
     expect(ssoButtons([])).toEqual([]);
   });

@@ -15,13 +15,18 @@ export interface SsoButton {
   school: string | null;
 }
 
-export function ssoButtons(options: readonly SsoSignInOption[]): SsoButton[] {
+/**
+ * `redirect`: the page that sent the person to sign in, which the server opens afterwards (as the
+ * login form does after a password).
+ */
+export function ssoButtons(options: readonly SsoSignInOption[], redirect?: string): SsoButton[] {
   const manySchools = new Set(options.map((option) => option.school)).size > 1;
+  const query = redirect ? `?${new URLSearchParams({ redirect }).toString()}` : '';
   return options.map((option) => ({
     id: option.id,
     kind: option.kind,
     name: option.name,
-    href: `${API_BASE}/login/sso/${encodeURIComponent(option.id)}`,
+    href: `${API_BASE}/login/sso/${encodeURIComponent(option.id)}${query}`,
     school: manySchools ? option.school : null,
   }));
 }

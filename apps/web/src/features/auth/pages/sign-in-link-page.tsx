@@ -6,7 +6,7 @@ import { PublicLayout } from '../../../components/public-layout';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { DEFAULT_AFTER_LOGIN } from '../../../entities/session/safe-redirect';
+import { DEFAULT_AFTER_LOGIN } from '@tun/shared/safe-redirect';
 import { useSignInWithLink } from '../api/sign-in-links';
 
 /**

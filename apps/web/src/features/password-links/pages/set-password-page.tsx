@@ -11,7 +11,7 @@ import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { validators } from '../../../lib/validation';
 import { useLogin } from '../../../entities/session/login';
-import { DEFAULT_AFTER_LOGIN } from '../../../entities/session/safe-redirect';
+import { DEFAULT_AFTER_LOGIN } from '@tun/shared/safe-redirect';
 import { useSetPassword } from '../api/set-password';
 
 const validatePassword = validators.password({ min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });

@@ -29,7 +29,7 @@ import { useErrorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { validators } from '../../../lib/validation';
 import { useLogin } from '../../../entities/session/login';
-import { DEFAULT_AFTER_LOGIN } from '../../../entities/session/safe-redirect';
+import { DEFAULT_AFTER_LOGIN } from '@tun/shared/safe-redirect';
 import { useCreateSchool } from '../api/create-school';
 import { setupStatusQueryKey, type SetupStatus } from '../../../entities/school/get-setup-status';
 import { fieldPath, focusFirstInvalid } from '../../../lib/form-errors';
