@@ -10,6 +10,7 @@ import { FEIDE_ID_CLAIM, type Session, type SsoProvider, type SsoSettings } from
 import { createPerson, createSchool, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
 import { startTestOidcProvider, type TestOidcProvider } from './oidc-provider';
+import { SIGN_IN_CEREMONIES_PER_ADDRESS } from '../src/modules/session/sign-in-throttle.service';
 
 const PUBLIC_URL = 'https://tun.fjordtun.no';
 const REDIRECT_URI = `${PUBLIC_URL}/api/v1/login/sso/callback`;
@@ -352,6 +353,19 @@ describe.each(dialects())('single sign-on on %s', (dialect) => {
       payload: { requiredForStaff: false },
     });
     await expect(login(t, teacher.email)).resolves.toContain('session_token');
+  });
+
+  it('lets a whole school start signing in from one network, and stops one client flooding it', async () => {
+    const provider = await addProvider(adminCookie);
+    const fromSchool = () =>
+      t.request({ method: 'GET', url: `/api/v1/login/sso/${provider.id}`, remoteAddress: '10.20.30.40' });
+    for (let started = 0; started < SIGN_IN_CEREMONIES_PER_ADDRESS; started += 1) {
+      const answer = await fromSchool();
+      if (answer.statusCode !== 303) throw new Error(`start ${started} answered ${answer.statusCode}`);
+    }
+    const over = await fromSchool();
+    expect(over.statusCode).toBe(429);
+    expect(over.json().code).toBe('too-many-attempts');
   });
 
   it('keeps another school out of the providers, and its admin out of this one', async () => {

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { ProblemError } from '../../http/problem';
 import { openSignedInSession } from '../session/session.service';
+import { SIGN_IN_CEREMONIES_PER_ADDRESS } from '../session/sign-in-throttle.service';
 import {
   passkeysOfPerson,
   registerPasskey,
@@ -23,9 +24,10 @@ import {
 
 export async function passkeysRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // Signing in with a passkey costs a signature check; guessing one is hopeless.
+  // Signing in with a passkey costs a signature check; guessing one is hopeless, and a whole
+  // school may sign in from one network.
   const signInLimit = {
-    max: ctx.config.loginRateLimit,
+    max: SIGN_IN_CEREMONIES_PER_ADDRESS,
     timeWindow: '1 minute',
     keyGenerator: (request: { ip: string }) => `passkey|${request.ip}`,
     errorResponseBuilder: () => new ProblemError('too-many-attempts'),

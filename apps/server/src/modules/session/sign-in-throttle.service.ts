@@ -34,6 +34,14 @@ export type SignInKind = 'password' | 'email-link';
 export const EMAIL_LINKS_PER_ACCOUNT = 5;
 export const EMAIL_LINKS_PER_ADDRESS = 500;
 
+/**
+ * Sign-ins with a passkey or through a school's provider, per client address and minute (kept in
+ * memory). Neither is a guess (a signature, the provider's answer), so this only keeps one client
+ * from flooding the challenges and sign-ins on their way; a whole school signs in from one network
+ * at eight in the morning.
+ */
+export const SIGN_IN_CEREMONIES_PER_ADDRESS = 500;
+
 export interface SignInAttempt {
   keys: readonly string[];
 }

@@ -15,6 +15,7 @@ import { readCookie } from '../../auth/principal';
 import type { AppContext } from '../../context';
 import { ProblemError } from '../../http/problem';
 import { openSignedInSession } from '../session/session.service';
+import { SIGN_IN_CEREMONIES_PER_ADDRESS } from '../session/sign-in-throttle.service';
 import { finishSsoSignIn, SSO_SIGN_IN_MINUTES, startSsoSignIn } from './sso-sign-in.service';
 import { addProvider, changeProvider, removeProvider, setRequiredForStaff, ssoSettings } from './sso.service';
 
@@ -31,7 +32,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const secure = ctx.config.publicUrl.startsWith('https://') ? '; Secure' : '';
   const signInLimit = {
-    max: ctx.config.loginRateLimit,
+    max: SIGN_IN_CEREMONIES_PER_ADDRESS,
     timeWindow: '1 minute',
     keyGenerator: (request: { ip: string }) => `sso|${request.ip}`,
     errorResponseBuilder: () => new ProblemError('too-many-attempts'),
