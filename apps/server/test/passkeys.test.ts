@@ -227,6 +227,55 @@ describe.each(dialects())('passkeys on %s', (dialect) => {
     expect(response.json().code).toBe('passkey-unknown');
   });
 
+  it('lets an admin see and remove the passkey of a lost phone, in their own school only', async () => {
+    const owner = await signedInPerson();
+    const { key, passkey } = await registered(owner.cookie, 'Mistet telefon');
+    const admin = await createPerson(t, schoolId, { roles: ['admin'], login: true });
+    const adminCookie = await login(t, admin.email);
+    const listed = await t.request({
+      method: 'GET',
+      url: `/api/v1/people/${owner.personId}/passkeys`,
+      cookie: adminCookie,
+    });
+    expect(listed.json()).toEqual([passkey]);
+
+    const neighbour = await createPerson(t, await createSchool(t), { roles: ['admin'], login: true });
+    const neighbourCookie = await login(t, neighbour.email);
+    for (const request of [
+      { method: 'GET' as const, url: `/api/v1/people/${owner.personId}/passkeys` },
+      { method: 'DELETE' as const, url: `/api/v1/people/${owner.personId}/passkeys/${passkey.id}` },
+    ]) {
+      expect((await t.request({ ...request, cookie: neighbourCookie })).statusCode).toBe(404);
+    }
+    // The passkey under another person of the school is not found either.
+    const wrongPerson = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/people/${admin.personId}/passkeys/${passkey.id}`,
+      cookie: adminCookie,
+    });
+    expect(wrongPerson.statusCode).toBe(404);
+
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/people/${owner.personId}/passkeys/${passkey.id}`,
+      cookie: adminCookie,
+    });
+    expect(removed.statusCode).toBe(204);
+    const asked = await signInOptions();
+    const response = await post('/api/v1/login/passkey', {
+      challengeId: asked.challengeId,
+      response: key.signIn(asked.options, AT_TUN),
+    });
+    expect(response.json().code).toBe('passkey-unknown');
+    const [audit] = await db()
+      .selectFrom('audit_log')
+      .select(['actor_person_id', 'entity_id'])
+      .where('action', '=', 'passkey-remove')
+      .where('entity_id', '=', owner.personId)
+      .execute();
+    expect(audit).toEqual({ actor_person_id: admin.personId, entity_id: owner.personId });
+  });
+
   it('refuses bad input with field errors', async () => {
     const { cookie } = await signedInPerson();
     for (const payload of [

@@ -355,6 +355,51 @@ describe.each(dialects())('single sign-on on %s', (dialect) => {
     await expect(login(t, teacher.email)).resolves.toContain('session_token');
   });
 
+  it('shows an admin the accounts linked to a person, and unlinks a wrong one', async () => {
+    const provider = await addProvider(adminCookie, { name: 'Google', matchByEmail: true });
+    const { personId, email } = await createPerson(t, schoolId, { roles: ['teacher'] });
+    op.addAccount({ sub: 'linked-1', claims: { email, email_verified: true } });
+    await expectSignedInAs(await signInAs(provider.id, 'linked-1'), personId);
+    const listed = await t.request({
+      method: 'GET',
+      url: `/api/v1/people/${personId}/sso-identities`,
+      cookie: adminCookie,
+    });
+    const identities = listed.json<{ id: string; provider: string; kind: string }[]>();
+    expect(identities).toMatchObject([{ provider: 'Google', kind: 'oidc' }]);
+    const identityId = identities[0]?.id ?? '';
+
+    const neighbour = await createPerson(t, await createSchool(t, 'Grannetun'), {
+      roles: ['admin'],
+      login: true,
+    });
+    const neighbourCookie = await login(t, neighbour.email);
+    for (const request of [
+      { method: 'GET' as const, url: `/api/v1/people/${personId}/sso-identities` },
+      { method: 'DELETE' as const, url: `/api/v1/people/${personId}/sso-identities/${identityId}` },
+    ]) {
+      expect((await t.request({ ...request, cookie: neighbourCookie })).statusCode).toBe(404);
+    }
+
+    const unlinked = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/people/${personId}/sso-identities/${identityId}`,
+      cookie: adminCookie,
+    });
+    expect(unlinked.statusCode).toBe(204);
+    expect(
+      await db().selectFrom('sso_identity').select('id').where('person_id', '=', personId).execute(),
+    ).toEqual([]);
+    // Its next sign-in is a first one again: matching is off now, so it is refused.
+    await t.request({
+      method: 'PATCH',
+      url: `/api/v1/sso/providers/${provider.id}`,
+      cookie: adminCookie,
+      payload: { matchByEmail: false },
+    });
+    expectRefused(await signInAs(provider.id, 'linked-1'), 'sso-unknown-account');
+  });
+
   it('lets a whole school start signing in from one network, and stops one client flooding it', async () => {
     const provider = await addProvider(adminCookie);
     const fromSchool = () =>

@@ -115,6 +115,17 @@ export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
 export const ssoRequirementSchema = z.object({ requiredForStaff: z.boolean() });
 export type SsoRequirement = z.infer<typeof ssoRequirementSchema>;
 
+/** An account at a provider linked to a person, as an admin sees it in the person's details. */
+export const personSsoIdentitySchema = z.object({
+  id: z.string(),
+  /** The provider's name («Microsoft»). */
+  provider: z.string(),
+  kind: z.enum(SSO_KINDS),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type PersonSsoIdentity = z.infer<typeof personSsoIdentitySchema>;
+
 /** A button on the login page. */
 export const ssoSignInOptionSchema = z.object({
   id: z.string(),

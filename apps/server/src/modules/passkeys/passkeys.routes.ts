@@ -15,6 +15,7 @@ import { openSignedInSession } from '../session/session.service';
 import { SIGN_IN_CEREMONIES_PER_ADDRESS } from '../session/sign-in-throttle.service';
 import {
   passkeysOfPerson,
+  passkeysOfPersonForAdmin,
   registerPasskey,
   registrationOptions,
   removePasskey,
@@ -88,7 +89,39 @@ export async function passkeysRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (request, reply) => {
-      await removePasskey(ctx, request.principal, request.params.id);
+      await removePasskey(ctx, request.principal, request.principal.personId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.get(
+    '/api/v1/people/:id/passkeys',
+    {
+      // Who may sign a person out everywhere may see and remove a lost phone's passkey.
+      config: { access: 'staff:change' },
+      schema: {
+        tags: ['people'],
+        summary: "A person's passkeys, for an admin",
+        params: z.object({ id: idSchema }),
+        response: { 200: z.array(passkeySchema) },
+      },
+    },
+    async (request) => passkeysOfPersonForAdmin(ctx, request.principal, request.params.id),
+  );
+
+  routes.delete(
+    '/api/v1/people/:id/passkeys/:passkeyId',
+    {
+      config: { access: 'staff:change' },
+      schema: {
+        tags: ['people'],
+        summary: "Remove a person's passkey (a lost phone)",
+        params: z.object({ id: idSchema, passkeyId: idSchema }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await removePasskey(ctx, request.principal, request.params.id, request.params.passkeyId);
       return reply.code(204).send(null);
     },
   );

@@ -151,20 +151,42 @@ export async function registerPasskey(
   return summary(row);
 }
 
-export async function removePasskey(deps: Deps, owner: Owner, passkeyId: string): Promise<void> {
-  await write(deps, owner.schoolId, async (trx) => {
-    if (!(await repository.deletePasskey(trx, owner.schoolId, owner.personId, passkeyId))) {
+/**
+ * Removes a passkey of `personId`: the person's own, or, by an admin, someone's whose phone is
+ * lost. Another person's or school's passkey is not found.
+ */
+export async function removePasskey(
+  deps: Deps,
+  actor: Pick<Owner, 'schoolId' | 'personId'>,
+  personId: string,
+  passkeyId: string,
+): Promise<void> {
+  await write(deps, actor.schoolId, async (trx, publish) => {
+    if (!(await repository.deletePasskey(trx, actor.schoolId, personId, passkeyId))) {
       throw new ProblemError('not-found');
     }
     await recordAudit(trx, {
-      schoolId: owner.schoolId,
-      actorPersonId: owner.personId,
+      schoolId: actor.schoolId,
+      actorPersonId: actor.personId,
       action: 'passkey-remove',
       entity: 'person',
-      entityId: owner.personId,
+      entityId: personId,
       after: { passkey: passkeyId },
     });
+    // The person's details list them for the admin.
+    publish('people', [personId]);
   });
+}
+
+/** Someone's passkeys, for an admin (a lost phone); another school's person is not found. */
+export async function passkeysOfPersonForAdmin(
+  deps: Deps,
+  admin: Pick<Owner, 'schoolId'>,
+  personId: string,
+): Promise<Passkey[]> {
+  const { db } = deps.database;
+  if (!(await findPerson(db, admin.schoolId, personId))) throw new ProblemError('not-found');
+  return (await repository.passkeysOf(db, admin.schoolId, personId)).map(summary);
 }
 
 /** What the browser needs to sign in with any passkey it keeps for Tun. */

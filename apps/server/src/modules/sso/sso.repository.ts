@@ -134,11 +134,33 @@ export async function identitiesOf(db: Queryable, schoolId: string, personId: st
   return db
     .selectFrom('sso_identity')
     .innerJoin('sso_provider', 'sso_provider.id', 'sso_identity.provider_id')
-    .select(['sso_provider.name', 'sso_identity.created_at', 'sso_identity.last_used_at'])
+    .select([
+      'sso_identity.id',
+      'sso_provider.name',
+      'sso_provider.kind',
+      'sso_identity.created_at',
+      'sso_identity.last_used_at',
+    ])
     .where('sso_identity.school_id', '=', schoolId)
     .where('sso_identity.person_id', '=', personId)
     .orderBy('sso_identity.created_at')
     .execute();
+}
+
+/** Unlinks one account from the person; false when they have none by that id. */
+export async function deleteIdentity(
+  trx: Queryable,
+  schoolId: string,
+  personId: string,
+  id: string,
+): Promise<boolean> {
+  const result = await trx
+    .deleteFrom('sso_identity')
+    .where('id', '=', id)
+    .where('school_id', '=', schoolId)
+    .where('person_id', '=', personId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }
 
 export async function deleteIdentitiesOf(trx: Queryable, schoolId: string, personId: string): Promise<void> {

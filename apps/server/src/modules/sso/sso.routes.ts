@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idSchema,
+  personSsoIdentitySchema,
   SSO_ERRORS,
   ssoProviderCreateSchema,
   ssoProviderSchema,
@@ -17,7 +18,15 @@ import { ProblemError } from '../../http/problem';
 import { openSignedInSession } from '../session/session.service';
 import { SIGN_IN_CEREMONIES_PER_ADDRESS } from '../session/sign-in-throttle.service';
 import { finishSsoSignIn, SSO_SIGN_IN_MINUTES, startSsoSignIn } from './sso-sign-in.service';
-import { addProvider, changeProvider, removeProvider, setRequiredForStaff, ssoSettings } from './sso.service';
+import {
+  addProvider,
+  changeProvider,
+  identitiesOfPerson,
+  removeProvider,
+  setRequiredForStaff,
+  ssoSettings,
+  unlinkIdentity,
+} from './sso.service';
 
 /** Ties a sign-in on its way through a provider to the browser that started it. */
 const BROWSER_COOKIE = 'tun_sso';
@@ -121,6 +130,38 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     },
     async (request, reply) => {
       await removeProvider(ctx, request.principal, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.get(
+    '/api/v1/people/:id/sso-identities',
+    {
+      // Those who change people see how they sign in, and can undo a wrong link.
+      config: { access: 'staff:change' },
+      schema: {
+        tags: ['people'],
+        summary: "The accounts at the school's providers linked to a person",
+        params: z.object({ id: idSchema }),
+        response: { 200: z.array(personSsoIdentitySchema) },
+      },
+    },
+    async (request) => identitiesOfPerson(ctx, request.principal, request.params.id),
+  );
+
+  routes.delete(
+    '/api/v1/people/:id/sso-identities/:identityId',
+    {
+      config: { access: 'staff:change' },
+      schema: {
+        tags: ['people'],
+        summary: 'Unlink an account at a provider from a person',
+        params: z.object({ id: idSchema, identityId: idSchema }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await unlinkIdentity(ctx, request.principal, request.params.id, request.params.identityId);
       return reply.code(204).send(null);
     },
   );

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import {
   isStaff,
   type SignInMethod,
+  type PersonSsoIdentity,
   type SsoProvider,
   type SsoProviderCreate,
   type SsoProviderUpdate,
@@ -20,6 +21,7 @@ import type { SsoProviderTable } from '../../db/schema';
 import { write } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
+import { findPerson } from '../people/directory.service';
 import { clientSecrets, discover, redirectUri } from './sso-client';
 import * as repository from './sso.repository';
 
@@ -199,6 +201,44 @@ export async function setRequiredForStaff(
       after: { requiredForStaff: required },
     });
     publish('school', [admin.schoolId]);
+  });
+}
+
+/** The accounts at the school's providers linked to a person; another school's is not found. */
+export async function identitiesOfPerson(
+  deps: Pick<Deps, 'database'>,
+  admin: Pick<Admin, 'schoolId'>,
+  personId: string,
+): Promise<PersonSsoIdentity[]> {
+  const { db } = deps.database;
+  if (!(await findPerson(db, admin.schoolId, personId))) throw new ProblemError('not-found');
+  return (await repository.identitiesOf(db, admin.schoolId, personId)).map((row) => ({
+    id: row.id,
+    provider: row.name,
+    kind: row.kind,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  }));
+}
+
+/**
+ * Unlinks an account at a provider from a person (a wrong match, or an account the person no
+ * longer has): its next sign-in is a first one again, matched only as the provider allows.
+ */
+export async function unlinkIdentity(deps: Deps, admin: Admin, personId: string, id: string): Promise<void> {
+  await write(deps, admin.schoolId, async (trx, publish) => {
+    if (!(await repository.deleteIdentity(trx, admin.schoolId, personId, id))) {
+      throw new ProblemError('not-found');
+    }
+    await recordAudit(trx, {
+      schoolId: admin.schoolId,
+      actorPersonId: admin.personId,
+      action: 'sso-unlink',
+      entity: 'person',
+      entityId: personId,
+      after: { identity: id },
+    });
+    publish('people', [personId]);
   });
 }
 
