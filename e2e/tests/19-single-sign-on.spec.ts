@@ -114,6 +114,26 @@ test('an admin adds the school’s provider; a teacher signs in through it, a st
     } finally {
       await replay.context.close();
     }
+
+    // The admin sees the link in the teacher's details, and undoes it.
+    const office = await atTun(browser);
+    try {
+      await signIn(office.page, admin.email, admin.password);
+      await office.page.goto('/app/users');
+      await office.page.getByRole('button', { name: teacher.fullName, exact: true }).click();
+      const details = office.page.getByRole('dialog', { name: teacher.fullName });
+      const signIns = details.getByRole('region', { name: 'Innlogging', exact: true });
+      await expect(signIns.getByRole('listitem')).toContainText(`${name}-konto`);
+      await expectNoAxeViolations(office.page, 'user details with a school account');
+      await signIns.getByRole('button', { name: `Fjern koblingen til ${name}` }).click();
+      await office.page
+        .getByRole('dialog', { name: 'Fjerne koblingen?' })
+        .getByRole('button', { name: 'Fjern kobling' })
+        .click();
+      await expect(signIns).toContainText('Ingen passnøkler eller skolekontoer.');
+    } finally {
+      await office.context.close();
+    }
   } finally {
     op.tamper('none');
     await phone.context.close();

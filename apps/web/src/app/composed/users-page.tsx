@@ -1,4 +1,5 @@
 import { Group } from '@mantine/core';
+import { PersonSignInSection } from '../../features/auth/components/person-sign-in-section';
 import { SignOutEverywhereButton } from '../../features/auth/components/sign-out-everywhere-button';
 import { PasswordLinkButton } from '../../features/password-links/components/password-link-button';
 import { PeopleExportButton } from '../../features/people-import/components/people-export-button';
@@ -18,6 +19,8 @@ function PersonActions({ person, onErased }: PersonActionsProps) {
         <PrivacyExportButton person={person} />
         <ErasePersonButton person={person} onErased={onErased} />
       </Group>
+      {/* Last, as it has a heading: the buttons above would otherwise read as part of it. */}
+      <PersonSignInSection person={person} />
     </>
   );
 }
