@@ -11,6 +11,7 @@ import { initI18n } from './lib/i18n';
 import { startOnlineTracking } from './lib/online-status';
 import { captureInstallPrompt } from './lib/pwa';
 import { within } from './lib/within';
+import { yieldToBrowser } from './lib/yield-to-browser';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -33,30 +34,38 @@ async function loadFirstPage(router: AppRouter): Promise<void> {
   );
 }
 
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
-// The catalog must be ready before the first render, or the first frame would show keys.
-// (A promise, not top-level await: that would switch off the bundler's chunk merging.)
-void Promise.all([initI18n(), restoreSavedAnswers(queryClient)])
+/**
+ * The start, step by step, each step in a task of its own (yieldToBrowser): the scripts' own
+ * evaluation, the router, the catalog and the saved answers, the opened page, the first render.
+ */
+async function start(root: HTMLElement): Promise<void> {
+  const queryClient = createQueryClient();
+  await yieldToBrowser();
+  const router = createAppRouter(queryClient);
+  // The catalog must be ready before the first render, or the first frame would show keys.
+  await Promise.all([initI18n(), restoreSavedAnswers(queryClient)]);
+  await yieldToBrowser();
   // The opened page's guard, code and first data before the first render (its chunks and data are
   // named in index.html, so mostly already here). Rendered after, the page is one render that
   // yields to the browser; loaded during it, each step of the router's load was a render of the
   // whole app that could not yield (the router's state is an external store).
-  .then(() => loadFirstPage(router))
-  .then(() => {
-    const root = createRoot(container);
-    // As a transition, the first render yields to the browser every few milliseconds instead of
-    // holding the page for all of it: on a slow phone that was one task of most of a second.
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <App queryClient={queryClient} router={router} />
-        </StrictMode>,
-      );
-    });
-    // The service worker (src/sw.ts) after the first render, in its own chunk. Not on /login: what
-    // it keeps offline is of use only signed in, and its download (the registration, then every
-    // file of the app to cache) would compete with the login page's; the app's layout starts it
-    // once signed in.
-    if (window.location.pathname !== '/login') startServiceWorker();
+  await loadFirstPage(router);
+  await yieldToBrowser();
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the page for all of it: on a slow phone that was one task of most of a second.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
   });
+  // The service worker (src/sw.ts) after the first render, in its own chunk. Not on /login: what
+  // it keeps offline is of use only signed in, and its download (the registration, then every
+  // file of the app to cache) would compete with the login page's; the app's layout starts it
+  // once signed in.
+  if (window.location.pathname !== '/login') startServiceWorker();
+}
+
+// (A promise, not top-level await: that would switch off the bundler's chunk merging.)
+void start(container);

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from '@tanstack/react-router';
@@ -105,7 +105,9 @@ export function AppLayout() {
         </AppShell.Header>
 
         <AppShell.Navbar id="app-navigation" aria-label={t('nav.label')} p="xs" inert={isPhone && !navOpen}>
-          <AppShell.Section grow component={ScrollArea}>
+          {/* The browser's own scrolling: Mantine's ScrollArea measures itself with resize
+              observers and forced style recalculations, a long task on a phone at every start. */}
+          <AppShell.Section grow className="tun-nav-scroll">
             <MainNav onNavigate={nav.close} />
           </AppShell.Section>
         </AppShell.Navbar>

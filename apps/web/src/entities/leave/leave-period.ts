@@ -4,7 +4,12 @@
  * share it.
  */
 import { LEAVE_DAYS_MAX } from '@tun/shared/leave';
-import { isIsoDate, schoolDateTimeFormat, schoolTimeToInstant } from '@tun/shared/time';
+import {
+  isIsoDate,
+  schoolDateTimeFormat,
+  schoolDateTimeFormatOnFirstUse,
+  schoolTimeToInstant,
+} from '@tun/shared/time';
 
 /** The period's fields: dates YYYY-MM-DD and times HH:mm as the native inputs give them. */
 export interface LeavePeriodValues {
@@ -23,7 +28,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?$/;
 
 // Swedish writes ISO-like "2026-11-23 08:30", so Intl gives the school's wall clock without a library.
-const wallClock = schoolDateTimeFormat('sv-SE', {
+const wallClock = schoolDateTimeFormatOnFirstUse('sv-SE', {
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -37,7 +42,7 @@ function schoolDateTimeOf(instant: string | number | undefined): { date: string;
   if (instant === undefined || instant === '') return { date: '', time: '' };
   const at = new Date(instant);
   if (Number.isNaN(at.getTime())) return { date: '', time: '' };
-  const [date = '', time = ''] = wallClock.format(at).split(' ');
+  const [date = '', time = ''] = wallClock().format(at).split(' ');
   return { date, time };
 }
 

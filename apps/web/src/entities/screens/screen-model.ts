@@ -4,7 +4,7 @@
  * that could grow over the weeks it stays on.
  */
 import type { ScreenProgrammeEvent } from '@tun/shared/screens';
-import { schoolDateTimeFormat } from '@tun/shared/time';
+import { schoolDateTimeFormatOnFirstUse } from '@tun/shared/time';
 
 /** How long each post stays up when there are several. */
 export const POST_ROTATION_MS = 20_000;
@@ -13,11 +13,15 @@ export const NEXT_EVENTS_MAX = 5;
 export const NOW_EVENTS_MAX = 3;
 
 // en-GB with h23: «07:05», never «7:05 a.m.», whatever the UI language.
-const clockFormat = schoolDateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const clockFormat = schoolDateTimeFormatOnFirstUse('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** HH:mm at the school, as isScreenDark compares it. */
 export function schoolClock(now: Date): string {
-  return clockFormat.format(now);
+  return clockFormat().format(now);
 }
 
 export interface NowAndNext {

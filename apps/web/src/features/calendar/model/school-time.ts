@@ -4,15 +4,14 @@
  * a trip abroad still sees the 08:30 lesson at 08:30). Intl knows the zone's rules; this turns
  * them into the two conversions FullCalendar's named-zone hook and the event form need.
  */
-import { SCHOOL_TIME_ZONE } from '@tun/shared/time';
+import { schoolDateTimeFormatOnFirstUse } from '@tun/shared/time';
 
 const MINUTE_MS = 60_000;
 // Oslo changes offset on whole UTC hours, so one lookup per quarter hour is exact.
 const BUCKET_MS = 15 * MINUTE_MS;
 const CACHE_MAX = 5000;
 
-const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: SCHOOL_TIME_ZONE,
+const partsFormat = schoolDateTimeFormatOnFirstUse('en-US', {
   hourCycle: 'h23',
   year: 'numeric',
   month: '2-digit',
@@ -26,7 +25,7 @@ const offsets = new Map<number, number>();
 
 function computeOffset(ms: number): number {
   const parts: Record<string, number> = {};
-  for (const part of partsFormat.formatToParts(new Date(ms))) {
+  for (const part of partsFormat().formatToParts(new Date(ms))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);

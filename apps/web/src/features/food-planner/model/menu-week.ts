@@ -4,13 +4,17 @@
  */
 import type { Meal, MealChoice, MenuWeek } from '@tun/shared/food';
 import { mealKeyOf } from '@tun/shared/names';
-import { addDays, mondayOf, schoolDateTimeFormat, todayInSchoolZone } from '@tun/shared/time';
+import { addDays, mondayOf, schoolDateTimeFormatOnFirstUse, todayInSchoolZone } from '@tun/shared/time';
 
-const schoolClock = schoolDateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const schoolClock = schoolDateTimeFormatOnFirstUse('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** The school's wall-clock time of an instant, «17:00»: what a meal's usual time is compared by. */
 export function mealClock(start: string): string {
-  return schoolClock.format(new Date(start));
+  return schoolClock().format(new Date(start));
 }
 
 export interface MealRow {

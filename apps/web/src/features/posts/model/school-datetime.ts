@@ -3,10 +3,10 @@
  * clock at the school, whatever the zone of the device (DESIGN §5): a teacher abroad who plans a
  * post for 08:30 means 08:30 in Norway.
  */
-import { isIsoDate, schoolDateTimeFormat, schoolTimeToInstant } from '@tun/shared/time';
+import { isIsoDate, schoolDateTimeFormatOnFirstUse, schoolTimeToInstant } from '@tun/shared/time';
 
 // Swedish writes ISO-like "2026-11-23 08:30", so Intl gives the school's wall clock without a library.
-const wallClock = schoolDateTimeFormat('sv-SE', {
+const wallClock = schoolDateTimeFormatOnFirstUse('sv-SE', {
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -22,7 +22,7 @@ export function toSchoolInput(instant: string | number | null | undefined): stri
   if (instant === null || instant === undefined || instant === '') return '';
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return '';
-  return wallClock.format(date).replace(' ', 'T');
+  return wallClock().format(date).replace(' ', 'T');
 }
 
 /** The field's value (school wall clock) as an ISO instant in UTC; null when empty or not a time. */
