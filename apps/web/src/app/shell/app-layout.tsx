@@ -48,7 +48,9 @@ export function AppLayout() {
   const session = useSession();
   const [navOpen, nav] = useDisclosure(false);
   // Mantine's collapsed mobile navbar only slides away; inert keeps it out of the tab order too.
-  const isPhone = useMediaQuery('(max-width: 47.99em)', false);
+  // Read at the first render (there is no server render to match): read in an effect, as by
+  // default, a phone rendered the whole layout a second time, synchronously, as the page opened.
+  const isPhone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
   const page = useMatches({ select: (matches) => matches[matches.length - 1]?.staticData.page });
   const access = useMatches({ select: (matches) => matches[matches.length - 1]?.staticData.access });
   // A feature the school has switched off is gone, as its API routes are (404), not refused.
