@@ -13,6 +13,7 @@ import type { CalendarSearch } from '../features/calendar/model/calendar-model';
 import { isScreenAccount } from '@tun/shared/roles';
 import { isApiError } from '../lib/api-client';
 import { loadAppCatalog } from '../lib/i18n';
+import { unreadCountQueryOptions } from '../features/notifications/api/get-notifications';
 import { PAGE_ACCESS, type AppPageKey, type PageKey } from './pages';
 import { LoginPage } from './composed/login-page';
 import { reportSearch } from '../features/attendance-reports/model/report-search';
@@ -163,7 +164,13 @@ const appRoute = createRoute({
     }
     if (isScreenAccount(session.user.roles)) throw redirect({ to: '/screen', replace: true });
   },
-  loader: loadAppCatalog,
+  loader: (match) => {
+    // The bell's count, asked for before the header first renders (the page's HTML carries it):
+    // asked for by the bell as it mounted, its answer came just after and the header rendered
+    // again, synchronously, in the same task as the page's first commit.
+    void match.context.queryClient.prefetchQuery(unreadCountQueryOptions());
+    return loadAppCatalog(match);
+  },
   component: lazyRouteComponent(() => import('./shell/app-layout'), 'AppLayout'),
   errorComponent: ErrorPage,
   notFoundComponent: NotFoundContent,
