@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isGroupArchived } from './groups';
 import {
   SCHOOL_TIME_ZONE,
@@ -9,6 +9,7 @@ import {
   mondayOf,
   schoolDatesToInstants,
   schoolDateTimeFormat,
+  schoolDateTimeFormatOnFirstUse,
   schoolDayStart,
   todayInSchoolZone,
 } from './time';
@@ -82,6 +83,28 @@ describe('the school calendar', () => {
     expect(schoolDateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit' })).toBe(format);
     expect(format.format(new Date('2026-06-14T06:30:00Z'))).toBe('08:30');
     expect(schoolDateTimeFormat('sv-SE', { timeZone: 'UTC' }).resolvedOptions().timeZone).toBe('UTC');
+  });
+
+  it('makes a formatter at first use only, then keeps it, in school time', () => {
+    const RealFormat = Intl.DateTimeFormat;
+    const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      this: unknown,
+      ...args: ConstructorParameters<typeof RealFormat>
+    ) {
+      return new RealFormat(...args);
+    } as unknown as typeof RealFormat);
+    try {
+      // Options no other test asks for, so the formatter is not made already.
+      const clock = schoolDateTimeFormatOnFirstUse('en-GB', { minute: '2-digit', second: '2-digit' });
+      expect(made).not.toHaveBeenCalled();
+      const first = clock();
+      expect(made).toHaveBeenCalledTimes(1);
+      expect(clock()).toBe(first);
+      expect(made).toHaveBeenCalledTimes(1);
+      expect(first.resolvedOptions().timeZone).toBe(SCHOOL_TIME_ZONE);
+    } finally {
+      made.mockRestore();
+    }
   });
 
   it('archives a group from the day after its end date', () => {
