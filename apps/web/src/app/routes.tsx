@@ -167,8 +167,9 @@ const appRoute = createRoute({
   loader: (match) => {
     // The bell's count, asked for before the header first renders (the page's HTML carries it):
     // asked for by the bell as it mounted, its answer came just after and the header rendered
-    // again, synchronously, in the same task as the page's first commit.
-    void match.context.queryClient.prefetchQuery(unreadCountQueryOptions());
+    // again, synchronously, in the same task as the page's first commit. Only when there is none
+    // yet: the live stream keeps it fresh, so a later navigation asks for nothing.
+    void match.context.queryClient.ensureQueryData(unreadCountQueryOptions()).catch(() => undefined);
     return loadAppCatalog(match);
   },
   component: lazyRouteComponent(() => import('./shell/app-layout'), 'AppLayout'),
