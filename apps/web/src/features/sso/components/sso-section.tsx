@@ -160,7 +160,11 @@ function RequirementSwitch({ settings }: { settings: SsoSettings }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const requirement = useSetSsoRequirement();
-  const checked = requirement.isPending ? requirement.variables : settings.requiredForStaff;
+  // What was asked for, shown at once and kept until the server's answer (and the settings read
+  // again) is in: the mutation's own pending state reaches the switch only a task later, and the
+  // switch sprang back in between.
+  const [asked, setAsked] = useState<boolean>();
+  const checked = asked ?? settings.requiredForStaff;
   // Once required, it can always be switched off again.
   const unavailable = settings.providers.length === 0 && !settings.requiredForStaff;
 
@@ -171,15 +175,17 @@ function RequirementSwitch({ settings }: { settings: SsoSettings }) {
         label={t('sso.required')}
         description={t('sso.requiredHint')}
         checked={checked}
-        disabled={unavailable || requirement.isPending}
+        disabled={unavailable || asked !== undefined}
         onChange={(event) => {
           const on = event.currentTarget.checked;
+          setAsked(on);
           requirement.mutate(on, {
             onSuccess: () =>
               notify({ color: 'fjord', message: on ? t('sso.requiredOn') : t('sso.requiredOff') }),
+            onSettled: () => setAsked(undefined),
           });
         }}
-        thumbIcon={requirement.isPending ? <Loader size={10} aria-hidden="true" /> : undefined}
+        thumbIcon={asked !== undefined ? <Loader size={10} aria-hidden="true" /> : undefined}
       />
       {requirement.isError && (
         <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
