@@ -78,6 +78,11 @@ test('a teacher sees the scan on the sheet and takes attendance for the lesson',
     key: await keyOfTheDay(api, room.id),
   });
 
+  // The sheet checks no input, so it loads no schema library (docs/decisions/028-first-load.md).
+  const schemaChunks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/schemas-[\w-]+\.js$/.test(request.url())) schemaChunks.push(request.url());
+  });
   await page.goto(`/app/attendance?type=event&id=${encodeURIComponent(now.id)}`);
   const row = page.getByRole('radiogroup', { name: siri.fullName });
   await expect(row.getByRole('radio', { name: 'Til stede', exact: true })).toBeChecked();
@@ -95,6 +100,7 @@ test('a teacher sees the scan on the sheet and takes attendance for the lesson',
   await expect(history.getByRole('row').nth(2)).toContainText('Gyldig fravær');
   await expectNoAxeViolations(page, 'record history');
   await page.keyboard.press('Escape');
+  expect(schemaChunks).toEqual([]);
   const sheet = await call<{
     rows: { status: string; record: { nfcStatus: string; manualStatus: string } }[];
   }>(page.request, 'GET', `/api/v1/attendance/events/${encodeURIComponent(now.id)}`);
@@ -102,6 +108,33 @@ test('a teacher sees the scan on the sheet and takes attendance for the lesson',
     status: 'justifiedLeave',
     record: { nfcStatus: 'attending', manualStatus: 'justifiedLeave' },
   });
+});
+
+test('a teacher registers absence in advance for a whole day, and the lesson’s sheet shows it', async ({
+  api,
+  member,
+  teacher: { page },
+}) => {
+  const { siri, lesson } = await musicLine(api, member);
+  const later = await lesson('Gitar', 120);
+
+  await page.goto('/app/attendance');
+  await page.getByRole('button', { name: 'Meld fravær på forhånd' }).click();
+  // The form loads when first opened (its form library and schemas are the page's only ones).
+  const dialog = page.getByRole('dialog', { name: 'Meld fravær på forhånd' });
+  await dialog.getByRole('textbox', { name: 'Elev', exact: true }).click();
+  await page.getByRole('option', { name: siri.fullName, exact: true }).click();
+  await dialog.getByText('Hele dager', { exact: true }).click();
+  await dialog.getByLabel('Fra dato').fill(later.day);
+  await dialog.getByLabel('Til dato').fill(later.day);
+  await expectNoAxeViolations(page, 'absence in advance');
+  await dialog.getByRole('button', { name: 'Registrer fravær' }).click();
+  await expect(page.getByText(`Fravær er registrert for ${siri.fullName} for 1 dag.`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.goto(`/app/attendance?type=event&id=${encodeURIComponent(later.id)}`);
+  const row = page.locator('li').filter({ has: page.getByRole('radiogroup', { name: siri.fullName }) });
+  await expect(row.getByText('Meldt fravær på forhånd: Gyldig fravær')).toBeVisible();
 });
 
 test('a scholar proposes attendance for the lesson and a teacher approves it', async ({

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ATTENDANCE_STATUSES, TAG_SCAN_BUFFER_MS, effectiveStatus, tagScanStatus } from './attendance';
+import { TAG_SCAN_BUFFER_MS, effectiveStatus, tagScanStatus } from './attendance';
+import { ATTENDANCE_STATUSES } from './attendance-status';
 
 const status = fc.option(fc.constantFrom(...ATTENDANCE_STATUSES), { nil: null });
 

@@ -8,18 +8,15 @@ import { z } from 'zod';
 import { eventIdSchema, idSchema } from './ids';
 import type { FieldError } from './field-errors';
 import { checkDateRange, isoDateSchema } from './dates';
-import { ATTENDANCE_REQUIRED_SHARE } from './limits';
+import { ATTENDANCE_NOTE_MAX } from './limits';
+import { ATTENDANCE_STATUSES, type AttendanceStatus } from './attendance-status';
 
-/** SPEC §3: each status is null or one of these. */
-export const ATTENDANCE_STATUSES = ['notAttending', 'attending', 'justifiedLeave'] as const;
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 export const attendanceStatusSchema = z.enum(ATTENDANCE_STATUSES);
 
 /** SPEC §9: a tag scan counts from 10 minutes before the start. */
 export const TAG_SCAN_BUFFER_MS = 600_000;
 /** A class has 20–60 students; a whole-school event a few hundred. */
 export const ATTENDANCE_SHEET_MAX = 1000;
-export const ATTENDANCE_NOTE_MAX = 500;
 
 /** SPEC §5 and §8, word for word. */
 export const ATTENDANCE_MESSAGES = {
@@ -37,22 +34,6 @@ export function studentMissingError(path: string): FieldError {
     message: 'Eleven finnes ikke.',
     detail: ATTENDANCE_MESSAGES.studentMissing,
   };
-}
-
-// Whole per mille, so that 89.95 % is never shown as 90.0 % beside an «under 90 %» flag.
-const REQUIRED_PER_MILLE = Math.round(ATTENDANCE_REQUIRED_SHARE * 1000);
-
-/**
- * Attended of expected minutes in per cent, rounded down to one decimal, and whether it is below
- * the 90 % (justified leave is in the expected minutes: docs/decisions/010-attendance.md).
- */
-export function attendancePercent(
-  attended: number,
-  expected: number,
-): { percent: number | null; below: boolean } {
-  if (expected <= 0) return { percent: null, below: false };
-  const perMille = Math.floor((attended * 1000) / expected);
-  return { percent: perMille / 10, below: perMille < REQUIRED_PER_MILLE };
 }
 
 /** The statuses a record keeps; each may be unset. */

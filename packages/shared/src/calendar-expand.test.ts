@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  CALENDAR_RANGE_MAX_MS,
   EVENT_TYPES,
   NORMAL_WEEK_ID,
   RANGE_ERROR,
@@ -12,6 +11,7 @@ import {
   type ScheduleEntry,
   type WeekDay,
 } from './calendar';
+import { CALENDAR_RANGE_MAX_MS } from './limits';
 import {
   expandCalendar,
   scheduleForDate,

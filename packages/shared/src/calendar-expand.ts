@@ -6,7 +6,6 @@
  */
 import { tzOffset } from '@date-fns/tz';
 import {
-  CALENDAR_RANGE_MAX_MS,
   EVENT_DURATION_MAX_MS,
   formatOccurrenceId,
   RANGE_ERROR,
@@ -17,6 +16,7 @@ import {
   type ScheduleEntry,
   type WeekDay,
 } from './calendar';
+import { CALENDAR_RANGE_MAX_MS } from './limits';
 import { INSTANT_MAX_MS, INSTANT_MIN_MS } from './limits';
 import {
   addDays,

@@ -27,8 +27,6 @@ export const SCHEDULE_ENTRIES_PER_DAY_MAX = 60;
 export const EVENT_TARGETS_MAX = 200;
 /** Longest one-off event (a trip, a course week); it also bounds the range query for events. */
 export const EVENT_DURATION_MAX_MS = 31 * 24 * 60 * 60 * 1000;
-/** Longest range one calendar request may ask for (a month view shows six weeks). */
-export const CALENDAR_RANGE_MAX_MS = 100 * 24 * 60 * 60 * 1000;
 
 /** SPEC §5. */
 export const RANGE_ERROR = 'The range cannot end before it starts';

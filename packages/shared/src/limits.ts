@@ -27,3 +27,8 @@ export const DATE_RANGE_DAYS_MAX = 366;
 
 /** The share of expected minutes a student must attend over the school year. */
 export const ATTENDANCE_REQUIRED_SHARE = 0.9;
+
+/** A note on one attendance record. */
+export const ATTENDANCE_NOTE_MAX = 500;
+/** Longest range one calendar request may ask for (a month view shows six weeks). */
+export const CALENDAR_RANGE_MAX_MS = 100 * 24 * 60 * 60 * 1000;

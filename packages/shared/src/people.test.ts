@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isCurrentPerson, personLeftSchema } from './people';
+import { personLeftSchema } from './people';
+import { isCurrentPerson } from './current-person';
 import { addDays, todayInSchoolZone } from './time';
 
 describe('isCurrentPerson', () => {

@@ -65,11 +65,6 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
-/** Whether the person is at the school on `date` (today by default). */
-export function isCurrentPerson(person: Pick<Person, 'leftOn'>, date: string = todayInSchoolZone()): boolean {
-  return person.leftOn === null || person.leftOn > date;
-}
-
 /**
  * PUT /people/:id/left («Avslutt»): the day the person left. It may lie in the past (the office
  * learns late) but not ahead, so that everything leaving ends happens at once.

@@ -1,4 +1,4 @@
-import { ATTENDANCE_STATUSES, type AttendanceStatus } from '@tun/shared/attendance';
+import { ATTENDANCE_STATUSES, type AttendanceStatus } from '@tun/shared/attendance-status';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './status-control.module.css';

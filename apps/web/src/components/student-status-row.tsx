@@ -1,6 +1,7 @@
 import { Badge, Textarea } from '@mantine/core';
 import { IconNote } from '@tabler/icons-react';
-import { ATTENDANCE_NOTE_MAX, type AttendanceStatus } from '@tun/shared/attendance';
+import { ATTENDANCE_NOTE_MAX } from '@tun/shared/limits';
+import type { AttendanceStatus } from '@tun/shared/attendance-status';
 import { useId, useState, type ReactNode } from 'react';
 import { RowButton } from './row-parts';
 import { StatusControl, STATUS_COLORS, type StatusLabels } from './status-control';

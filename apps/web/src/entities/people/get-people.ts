@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isCurrentPerson, type Person } from '@tun/shared/people';
+import type { Person } from '@tun/shared/people';
+import { isCurrentPerson } from '@tun/shared/current-person';
 import { apiRequest } from '../../lib/api-client';
 
 // The live topic 'people' (and 'lines', for memberships) invalidates this key.

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { AttendanceStatus } from '@tun/shared/attendance';
+import type { AttendanceStatus } from '@tun/shared/attendance-status';
 import { memo, useMemo } from 'react';
 import type { TFunction } from 'i18next';
 import { StudentStatusRow, type StudentStatusTexts } from '../../../components/student-status-row';

@@ -6,13 +6,8 @@
  * proposal is approved, absence registered in advance or a tag scan then still decides for them
  * (SPEC §4), which the scholar cannot see. Only a status the scholar chose becomes the manual one.
  */
-import {
-  ATTENDANCE_STATUSES,
-  type AttendanceSheetInput,
-  type AttendanceStatus,
-  type PreliminaryList,
-  type Proposal,
-} from '@tun/shared/attendance';
+import type { AttendanceSheetInput, PreliminaryList, Proposal } from '@tun/shared/attendance';
+import { ATTENDANCE_STATUSES, type AttendanceStatus } from '@tun/shared/attendance-status';
 import type { CalendarEvent } from '@tun/shared/calendar';
 import { shortFullName } from '@tun/shared/names';
 import type { Person } from '@tun/shared/people';

@@ -10,7 +10,8 @@ import {
   IconDeviceFloppy,
 } from '@tabler/icons-react';
 import { AnchorLink } from '../../../components/router-links';
-import type { AttendanceSheet, AttendanceStatus } from '@tun/shared/attendance';
+import type { AttendanceSheet } from '@tun/shared/attendance';
+import type { AttendanceStatus } from '@tun/shared/attendance-status';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/dates';

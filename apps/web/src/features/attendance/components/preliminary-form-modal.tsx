@@ -13,7 +13,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { ATTENDANCE_NOTE_MAX, type AttendanceStatus } from '@tun/shared/attendance';
+import { ATTENDANCE_NOTE_MAX } from '@tun/shared/limits';
+import type { AttendanceStatus } from '@tun/shared/attendance-status';
 import { isIsoDate, todayInSchoolZone } from '@tun/shared/time';
 import i18next from 'i18next';
 import { useId, useMemo, useState } from 'react';

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
-import type { AttendanceStatus, PreliminaryList as PreliminaryListData } from '@tun/shared/attendance';
+import type { PreliminaryList as PreliminaryListData } from '@tun/shared/attendance';
+import type { AttendanceStatus } from '@tun/shared/attendance-status';
 import { addDays, todayInSchoolZone } from '@tun/shared/time';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

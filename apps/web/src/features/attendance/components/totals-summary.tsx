@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { AttendanceStatus } from '@tun/shared/attendance';
+import type { AttendanceStatus } from '@tun/shared/attendance-status';
 import { ATTENDANCE_REQUIRED_SHARE } from '@tun/shared/limits';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/dates';

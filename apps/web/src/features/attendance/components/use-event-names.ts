@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
-import { CALENDAR_RANGE_MAX_MS, type CalendarEvent } from '@tun/shared/calendar';
+import type { CalendarEvent } from '@tun/shared/calendar';
+import { CALENDAR_RANGE_MAX_MS } from '@tun/shared/limits';
 import { schoolDatesToInstants } from '@tun/shared/time';
 import { useMemo } from 'react';
 import { calendarEventsQueryOptions } from '../../../entities/calendar/get-calendar-events';

@@ -3,12 +3,8 @@
  * of minutes attended. A record keeps its event's minutes (SPEC §3 eventDuration), so these are
  * plain sums over the records.
  */
-import {
-  ATTENDANCE_STATUSES,
-  attendancePercent,
-  type AttendanceRecord,
-  type AttendanceStatus,
-} from '@tun/shared/attendance';
+import type { AttendanceRecord } from '@tun/shared/attendance';
+import { ATTENDANCE_STATUSES, attendancePercent, type AttendanceStatus } from '@tun/shared/attendance-status';
 
 export interface AttendanceTotals {
   events: Record<AttendanceStatus, number>;

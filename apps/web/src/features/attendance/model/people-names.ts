@@ -1,6 +1,7 @@
 import type { AttendanceSheetNames, FormerKind } from '@tun/shared/attendance';
 import { shortFullName } from '@tun/shared/names';
-import { isCurrentPerson, type Person } from '@tun/shared/people';
+import type { Person } from '@tun/shared/people';
+import { isCurrentPerson } from '@tun/shared/current-person';
 
 /** How someone who has left the school is marked beside their name. */
 export interface FormerLabels {

@@ -5,12 +5,8 @@
  * A row nobody has given a status yet shows as not registered, apart from an explicit «Ikke til
  * stede», so that every status the teacher taps is a choice and is stored as the manual status.
  */
-import {
-  ATTENDANCE_STATUSES,
-  type AttendanceSheetInput,
-  type AttendanceSheetRow,
-  type AttendanceStatus,
-} from '@tun/shared/attendance';
+import type { AttendanceSheetInput, AttendanceSheetRow } from '@tun/shared/attendance';
+import { ATTENDANCE_STATUSES, type AttendanceStatus } from '@tun/shared/attendance-status';
 
 /** What the teacher changed in one row; a field not set is taken from the server. */
 export interface RowEdit {

@@ -7,7 +7,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isStudentOrScholar } from '@tun/shared/roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -15,12 +15,17 @@ import { useCan } from '../../../entities/session/access';
 import { useSession } from '../../../entities/session/get-session';
 import { AttendanceSheetView } from '../components/attendance-sheet';
 import { LineAttendance } from '../components/line-attendance';
-import { PreliminaryFormModal } from '../components/preliminary-form-modal';
 import { PreliminaryList } from '../components/preliminary-list';
 import { StudentAttendance } from '../components/student-attendance';
 import { TodayEvents } from '../components/today-events';
 
 type Tab = 'today' | 'student' | 'line' | 'preliminary';
+
+// Loaded when opened: its form and schemas are the page's only input checks, and the sheet,
+// which this page opens most often, needs neither (docs/decisions/028-web-bundle.md).
+const PreliminaryFormModal = lazy(() =>
+  import('../components/preliminary-form-modal').then((module) => ({ default: module.PreliminaryFormModal })),
+);
 
 /**
  * SPEC §2 /app/attendance?type=…&id=…: type=event opens the sheet of that event, type=student
@@ -130,7 +135,11 @@ function AttendanceHome({ type, id }: { type: string | undefined; id: string | n
           )}
         </>
       )}
-      {canChangePreliminary && <PreliminaryFormModal opened={formOpen} onClose={() => setFormOpen(false)} />}
+      {canChangePreliminary && formOpen && (
+        <Suspense fallback={null}>
+          <PreliminaryFormModal opened onClose={() => setFormOpen(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

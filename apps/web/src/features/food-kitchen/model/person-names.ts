@@ -1,5 +1,6 @@
 import { shortFullName } from '@tun/shared/names';
-import { isCurrentPerson, type Person } from '@tun/shared/people';
+import type { Person } from '@tun/shared/people';
+import { isCurrentPerson } from '@tun/shared/current-person';
 
 export interface PersonOption {
   value: string;

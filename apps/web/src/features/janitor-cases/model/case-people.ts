@@ -1,5 +1,6 @@
 import { shortFullName } from '@tun/shared/names';
-import { isCurrentPerson, type Person } from '@tun/shared/people';
+import type { Person } from '@tun/shared/people';
+import { isCurrentPerson } from '@tun/shared/current-person';
 
 /** Short full names by id, those who have left included: a case's history still names them. */
 export function personNames(people: readonly Person[] | undefined): Map<string, string> {

@@ -1,7 +1,7 @@
 import { Button, Group, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { LineDetails } from '@tun/shared/lines';
 import { shortFullName } from '@tun/shared/names';
-import { isCurrentPerson } from '@tun/shared/people';
+import { isCurrentPerson } from '@tun/shared/current-person';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/error-message';

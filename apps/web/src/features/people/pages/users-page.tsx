@@ -17,7 +17,8 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { fullName, shortFullName } from '@tun/shared/names';
-import { isCurrentPerson, type Person } from '@tun/shared/people';
+import type { Person } from '@tun/shared/people';
+import { isCurrentPerson } from '@tun/shared/current-person';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
