@@ -266,7 +266,7 @@ const SHARED_APP_CODE =
  * parts came along). Left to Rolldown, they share chunks with the pages that use them.
  */
 const NOT_SHARED =
-  /[\\/]entities[\\/]screens[\\/]|[\\/]components[\\/](?:copyable-link-field|color-theme)\.tsx$/;
+  /[\\/]entities[\\/]screens[\\/]|[\\/]components[\\/](?:copyable-link-field|color-theme|student-status-row)\.tsx$/;
 const NOTIFICATIONS_CONTAINER = /[\\/]app[\\/]notifications-container\.tsx$/;
 const IN_NODE_MODULES = new RegExp(NODE_MODULES);
 /** zod, and the form library with the packages only it uses: for the pages that check input. */

@@ -54,8 +54,13 @@ test.describe('signed in as admin', () => {
     // Until the live stream opens: from then on, the page asks the server (lib/page-answers.ts).
     const asked: string[] = [];
     let streamOpened = false;
+    // Nor the chunks of the pages that draw menus, selects and text areas or check input: the
+    // dashboard draws and checks none (vite.config.ts, `page-parts`, `form-parts`, `schemas`).
+    const otherPagesChunks: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
+      if (/^\/assets\/(?:page-parts|form-parts|schemas)-[\w-]+\.js$/.test(url.pathname))
+        otherPagesChunks.push(url.pathname);
       if (url.pathname === '/api/v1/live') streamOpened = true;
       else if (url.pathname.startsWith('/api/v1/') && !streamOpened) asked.push(url.pathname + url.search);
     });
@@ -72,6 +77,7 @@ test.describe('signed in as admin', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Dagens meny' })).toBeVisible();
     await stream;
     expect(asked.filter((url) => carried.includes(url))).toEqual([]);
+    expect(otherPagesChunks).toEqual([]);
   });
 
   test('/ and /app redirect to the dashboard', async ({ admin: { page } }) => {
