@@ -230,6 +230,11 @@ const DATATABLE = fromPackages('mantine-datatable');
 const UPLOADS = fromPackages(
   '@mantine/dropzone|tus-js-client|file-selector|react-dropzone|attr-accept|url-parse|requires-port|querystringify|js-base64',
 );
+/**
+ * Passkeys' browser calls (features/auth/api/passkeys.ts), which the app imports when a passkey
+ * is used: in `vendor-lazy`, every signed-in page loaded them.
+ */
+const WEBAUTHN = fromPackages('@simplewebauthn');
 /** QR codes: room tags, the install address, the TV pairing; not the attendance sheet. */
 const QRCODE = fromPackages('qrcode|dijkstrajs');
 /**
@@ -339,6 +344,7 @@ const CHUNK_GROUPS = [
         UPLOADS,
         DATATABLE,
         QRCODE,
+        WEBAUTHN,
         NOTIFICATIONS,
         PAGE_PARTS,
         FORM_PARTS,
@@ -360,6 +366,7 @@ const CHUNK_GROUPS = [
   { name: 'uploads', test: UPLOADS, priority: 30 },
   { name: 'editor', test: EDITOR, priority: 30 },
   { name: 'datatable', test: DATATABLE, priority: 30 },
+  { name: 'webauthn', test: WEBAUTHN, priority: 30 },
   // With the app's component that draws a code: in `shared`, it took the library along for
   // every page.
   {
