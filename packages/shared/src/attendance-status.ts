@@ -1,7 +1,7 @@
 /**
  * The attendance statuses and the share of minutes attended (SPEC §3, §9): the rules a page that
  * shows attendance needs, apart from the request schemas in ./attendance. Without zod, so the
- * attendance sheet loads no schema library (docs/decisions/028-web-bundle.md).
+ * attendance sheet loads no schema library (docs/decisions/028-first-load.md).
  */
 import { ATTENDANCE_REQUIRED_SHARE } from './limits';
 

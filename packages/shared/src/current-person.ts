@@ -1,7 +1,7 @@
 /**
  * Whether a person is still at the school («Sluttet», SPEC §3 people): from the day they left they
  * are gone from current lists, pickers and sheets. Apart from ./people's schemas, so that the
- * pages that list people load no schema library (docs/decisions/028-web-bundle.md).
+ * pages that list people load no schema library (docs/decisions/028-first-load.md).
  */
 import { todayInSchoolZone } from './time';
 

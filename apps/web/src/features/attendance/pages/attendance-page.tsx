@@ -22,7 +22,7 @@ import { TodayEvents } from '../components/today-events';
 type Tab = 'today' | 'student' | 'line' | 'preliminary';
 
 // Loaded when opened: its form and schemas are the page's only input checks, and the sheet,
-// which this page opens most often, needs neither (docs/decisions/028-web-bundle.md).
+// which this page opens most often, needs neither (docs/decisions/028-first-load.md).
 const PreliminaryFormModal = lazy(() =>
   import('../components/preliminary-form-modal').then((module) => ({ default: module.PreliminaryFormModal })),
 );
