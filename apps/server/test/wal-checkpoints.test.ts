@@ -48,13 +48,28 @@ describe('checkpoints of SQLite', () => {
     const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
     expect(rows[0]?.wal_autocheckpoint).toBe(0);
     await sql`create table filler (id integer primary key, data blob)`.execute(db);
+    await sql`create table marks (id integer primary key)`.execute(db);
 
     // 6 MB is past the 1,000 pages (4 MB) at which the log is checkpointed.
     await writeRows(0, 6);
     expect(sizeOf('tun.db-wal')).toBeGreaterThan(6 * MB);
-    await vi.waitFor(() => expect(sizeOf('tun.db')).toBeGreaterThan(6 * MB), { timeout: 10_000 });
 
-    // The next write starts the log again from its beginning, cut back to 4 MB.
+    // Once the other thread's checkpoint has copied, synced and marked the whole log done, the next
+    // write starts the log again from its beginning, cut back to 4 MB. The database file reaches
+    // its size before the checkpoint ends, so that is no sign: each look writes a small row, which
+    // a checkpoint still running sees appended to the log, and the next one copies.
+    let marks = 0;
+    await vi.waitFor(
+      async () => {
+        await sql`insert into marks default values`.execute(db);
+        marks += 1;
+        expect(sizeOf('tun.db-wal')).toBeLessThanOrEqual(4 * MB);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(sizeOf('tun.db')).toBeGreaterThan(6 * MB);
+
+    // Later writes go to the log's beginning, within those 4 MB.
     await writeRows(1000, 1);
     expect(sizeOf('tun.db-wal')).toBeLessThanOrEqual(4 * MB);
 
@@ -63,5 +78,7 @@ describe('checkpoints of SQLite', () => {
     const reopened = open();
     const count = await sql<{ n: number }>`select count(*) as n from filler`.execute(reopened);
     expect(count.rows[0]?.n).toBe(6 * 16 + 16);
+    const marked = await sql<{ n: number }>`select count(*) as n from marks`.execute(reopened);
+    expect(marked.rows[0]?.n).toBe(marks);
   });
 });
