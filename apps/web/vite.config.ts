@@ -216,6 +216,36 @@ function routePreloads(): Plugin {
   };
 }
 
+/** Read by the server (apps/server/src/web/route-preloads.ts); the name is shared with it. */
+const FRAME_TEXTS_FILE = 'frame-texts.json';
+const LANGUAGES = ['nb', 'nn', 'en'] as const;
+
+/**
+ * The dashboard's heading in each language, from the catalogs, for the server to write into the
+ * frame index.html draws before the code has run (decision 028): the texts stay in the catalogs.
+ */
+function frameTexts(): Plugin {
+  return {
+    name: 'tun-frame-texts',
+    apply: 'build',
+    async generateBundle() {
+      const texts: Record<string, { greeting: string; school: string }> = {};
+      for (const language of LANGUAGES) {
+        const file = fileURLToPath(new URL(`src/locales/${language}.json`, import.meta.url));
+        const catalog = JSON.parse(await readFile(file, 'utf8')) as {
+          dashboard?: { greeting?: unknown; school?: unknown };
+        };
+        const { greeting, school } = catalog.dashboard ?? {};
+        if (typeof greeting !== 'string' || typeof school !== 'string') {
+          this.error(`${file} has no dashboard.greeting or dashboard.school`);
+        }
+        texts[language] = { greeting, school };
+      }
+      this.emitFile({ type: 'asset', fileName: FRAME_TEXTS_FILE, source: JSON.stringify(texts) });
+    },
+  };
+}
+
 const NODE_MODULES = String.raw`[\\/]node_modules[\\/]`;
 const fromPackages = (packages: string) => new RegExp(`${NODE_MODULES}(?:${packages})[\\/]`);
 
@@ -404,6 +434,7 @@ export default defineConfig({
     react(),
     notificationBadge(),
     routePreloads(),
+    frameTexts(),
     scriptsAfterStyles(),
     findInputChecks(),
     VitePWA({

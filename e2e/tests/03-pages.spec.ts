@@ -80,6 +80,45 @@ test.describe('signed in as admin', () => {
     expect(otherPagesChunks).toEqual([]);
   });
 
+  test('the dashboard’s heading comes with its HTML, where the page draws it, in the language chosen on the device', async ({
+    browser,
+    adminAccount,
+    admin: { page, fullName },
+  }) => {
+    // What the HTML and styles alone draw, before any code has run.
+    const viewport = page.viewportSize()!;
+    const withoutCode = await browser.newContext({
+      storageState: adminAccount.signedIn,
+      javaScriptEnabled: false,
+      viewport,
+    });
+    try {
+      const bare = await withoutCode.newPage();
+      await bare.goto('/app/dashboard');
+      const drawn = bare.locator('.tun-boot-title');
+      await expect(drawn).toHaveText('Hei, Aud!');
+      await expect(bare.locator('.tun-boot-text')).toHaveText(/^Velkommen til .+\.$/);
+      const early = await drawn.boundingBox();
+
+      // The page's own heading replaces it in the same place and size: nothing moves.
+      await page.goto('/app/dashboard');
+      const heading = page.getByRole('heading', { level: 1, name: 'Hei, Aud!' });
+      await expect(heading).toBeVisible();
+      await expect(page.locator('.tun-boot')).toHaveCount(0);
+      expect(await heading.boundingBox()).toEqual(early);
+    } finally {
+      await withoutCode.close();
+    }
+
+    // English chosen on this device: the next page's HTML greets in English.
+    await page.getByRole('button', { name: `Brukermeny for ${fullName}` }).click();
+    await page.getByLabel('Språk').selectOption('en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Aud!' })).toBeVisible();
+    const response = await page.reload();
+    expect(await response!.text()).toContain('<h1 class="tun-boot-title">Hello, Aud!</h1>');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Aud!' })).toBeVisible();
+  });
+
   test('/ and /app redirect to the dashboard', async ({ admin: { page } }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/app\/dashboard$/);

@@ -12,11 +12,23 @@ import { pageDataPaths, type PageAnswer, type PageViewer } from '@tun/shared/pag
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPerson, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
-import { PageShells } from '../src/web/route-preloads';
+import { FRAME_TEXTS_FILE, PageShells } from '../src/web/route-preloads';
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/index-A1.js"></script>' +
   '<link rel="modulepreload" href="/assets/vendor-B2.js"></head><body><div id="root"></div></body></html>';
+
+const FRAMED_INDEX = INDEX.replace(
+  '<div id="root"></div>',
+  '<div id="root"><div class="tun-boot" aria-hidden="true"><div class="tun-boot-page"></div></div></div>',
+);
+
+/** As the web build writes them from the catalogs (vite.config.ts, frameTexts). */
+const FRAME_TEXTS = {
+  nb: { greeting: 'Hei, {{name}}!', school: 'Velkommen til {{school}}.' },
+  nn: { greeting: 'Hei, {{name}}!', school: 'Velkomen til {{school}}.' },
+  en: { greeting: 'Hello, {{name}}!', school: 'Welcome to {{school}}.' },
+};
 
 describe('page shells', () => {
   const shells = new PageShells(INDEX, {
@@ -53,6 +65,23 @@ describe('page shells', () => {
       '<div id="root" class="tun-app-frame">',
     );
     expect(shells.htmlFor('app/dashboard')).not.toContain('tun-app-frame');
+  });
+
+  it("draws the dashboard's heading in the frame, in the language asked, its values as text", () => {
+    const framed = new PageShells(FRAMED_INDEX, {}, FRAME_TEXTS);
+    const heading = { language: 'en' as const, firstName: 'Åse <b>', school: 'Tun & "Fjell"' };
+    expect(framed.htmlFor('app/dashboard', { appFrame: true, heading })).toContain(
+      '<div class="tun-boot-page" lang="en"><h1 class="tun-boot-title">Hello, Åse &lt;b&gt;!</h1>' +
+        '<p class="tun-boot-text">Welcome to Tun &amp; &quot;Fjell&quot;.</p></div>',
+    );
+    expect(
+      framed.htmlFor('app/dashboard', { appFrame: true, heading: { ...heading, language: 'nn' } }),
+    ).toContain('Velkomen til');
+    // No frame, or no texts from the build: the page as before.
+    expect(framed.htmlFor('app/dashboard', { heading })).toBe(FRAMED_INDEX);
+    expect(new PageShells(FRAMED_INDEX, {}).htmlFor('app/dashboard', { appFrame: true, heading })).toBe(
+      FRAMED_INDEX.replace('<div id="root">', '<div id="root" class="tun-app-frame">'),
+    );
   });
 
   it('preloads the data a page fetches at start (the whole catalog) as a fetch the app reuses', () => {
@@ -149,7 +178,8 @@ describe.each(dialects())('pages served on %s', (dialect) => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'tun-web-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), INDEX);
+    writeFileSync(join(dist, 'index.html'), FRAMED_INDEX);
+    writeFileSync(join(dist, FRAME_TEXTS_FILE), JSON.stringify(FRAME_TEXTS));
     writeFileSync(join(dist, 'assets', 'index-A1.js'), 'export {};');
     t = await createTestApp(dialect, { env: { WEB_DIST: dist } });
     ({ adminCookie, schoolId } = await setupSchool(t));
@@ -201,6 +231,41 @@ describe.each(dialects())('pages served on %s', (dialect) => {
     expect(anonymous.body).not.toContain(frame);
     const login = await t.request({ method: 'GET', url: '/login', cookie: adminCookie });
     expect(login.body).not.toContain(frame);
+  });
+
+  it("greet on the dashboard in its HTML, in the device's language, else the school's", async () => {
+    const person = await createPerson(t, schoolId, { login: true, first: 'Ingrid' });
+    const cookie = await login(t, person.email);
+    const greeting = async (extraCookie = '', url = '/app/dashboard') =>
+      /<h1 class="tun-boot-title">(.*?)<\/h1>/.exec(
+        (await t.request({ method: 'GET', url, cookie: `${cookie}${extraCookie}` })).body,
+      )?.[1];
+    expect(await greeting()).toBe('Hei, Ingrid!');
+    expect(await greeting('; tun.language=en')).toBe('Hello, Ingrid!');
+    // A value that is no language of the app: the school's.
+    expect(await greeting('; tun.language=de')).toBe('Hei, Ingrid!');
+    const settings = (
+      await t.request({ method: 'GET', url: '/api/v1/app-settings', cookie: adminCookie })
+    ).json<Record<string, unknown>>();
+    const { logoUrl: _logoUrl, ...input } = settings;
+    const put = (defaultLanguage: string) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/v1/app-settings',
+        cookie: adminCookie,
+        payload: { ...input, defaultLanguage },
+      });
+    expect((await put('en')).statusCode).toBe(200);
+    try {
+      expect(await greeting()).toBe('Hello, Ingrid!');
+      expect(await greeting('; tun.language=nb')).toBe('Hei, Ingrid!');
+    } finally {
+      expect((await put('nb')).statusCode).toBe(200);
+    }
+    // Only the dashboard, and only for someone whose session holds.
+    expect(await greeting('', '/app/calendar')).toBeUndefined();
+    const stale = await t.request({ method: 'GET', url: '/app/dashboard', cookie: 'tun.session_token=x.y' });
+    expect(stale.body).not.toContain('tun-boot-title');
   });
 
   it('send a hashed file only the headers a file needs, and the page all of them', async () => {

@@ -19,6 +19,12 @@ export const API_BASE = '/api/v1';
  */
 export const PAGE_ANSWERS_ELEMENT_ID = 'tun-page-answers';
 
+/**
+ * The cookie the web app keeps the language chosen on the device in (beside its own storage), so
+ * that the page's HTML can greet in it before the code has run. Not HttpOnly: the app writes it.
+ */
+export const LANGUAGE_COOKIE = 'tun.language';
+
 /** An API answer written into a page: its body, and the live id the API answered with. */
 export interface PageAnswer {
   liveId: number | null;

@@ -8,6 +8,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import type { Role } from '@tun/shared';
 import type { AppContext } from '../context';
+import { escapeMarkup } from '../http/escape-markup';
 import { createFolder } from '../modules/files/files.service';
 import { uploadSmallFile } from '../modules/files/uploads.service';
 
@@ -111,9 +112,6 @@ export function storedZip(entries: readonly { name: string; data: Buffer }[]): B
   return Buffer.concat([...locals, directory, end]);
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[char]!);
-
 /** The smallest .docx Word opens: the package's content types, its relationship, one document. */
 export function wordDocument(paragraphs: readonly string[]): Buffer {
   const xml = (text: string) =>
@@ -142,7 +140,7 @@ export function wordDocument(paragraphs: readonly string[]): Buffer {
       data: xml(
         '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' +
           paragraphs
-            .map((text) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`)
+            .map((text) => `<w:p><w:r><w:t xml:space="preserve">${escapeMarkup(text)}</w:t></w:r></w:p>`)
             .join('') +
           '</w:body></w:document>',
       ),

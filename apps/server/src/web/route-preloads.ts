@@ -1,9 +1,54 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { APP_LANGUAGES, type AppLanguage } from '@tun/shared/app-settings';
 import { PAGE_ANSWERS_ELEMENT_ID, type PageAnswer } from '@tun/shared/page-data';
+import { escapeMarkup } from '../http/escape-markup';
 
 /** Written by the web build (apps/web/vite.config.ts, routePreloads): page path → its files. */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/** Written by the web build (apps/web/vite.config.ts, frameTexts): the heading the frame draws. */
+export const FRAME_TEXTS_FILE = 'frame-texts.json';
+
+/** The dashboard's heading in one language, from the web's catalog: `{{name}}`, `{{school}}`. */
+interface HeadingTexts {
+  greeting: string;
+  school: string;
+}
+
+export type FrameTexts = Record<AppLanguage, HeadingTexts>;
+
+/** Who the dashboard greets, and in which language (the device's choice, else the school's). */
+export interface FrameHeading {
+  language: AppLanguage;
+  firstName: string;
+  school: string;
+}
+
+/** Where index.html's frame leaves room for the page's heading (global.css, `.tun-boot-page`). */
+const FRAME_PAGE = '<div class="tun-boot-page"></div>';
+
+/** As i18next fills a text (`{{name}}`), with the values written as text, not markup. */
+function fillText(template: string, values: Readonly<Record<string, string>>): string {
+  return escapeMarkup(template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole));
+}
+
+/** The texts a build wrote, or none when the file is missing or not what it should be. */
+function readFrameTexts(webDist: string): FrameTexts | null {
+  const path = join(webDist, FRAME_TEXTS_FILE);
+  if (!existsSync(path)) return null;
+  try {
+    const texts = JSON.parse(readFileSync(path, 'utf8')) as Partial<Record<string, Partial<HeadingTexts>>>;
+    const whole = APP_LANGUAGES.every(
+      (language) =>
+        typeof texts[language]?.greeting === 'string' && typeof texts[language]?.school === 'string',
+    );
+    return whole ? (texts as FrameTexts) : null;
+  } catch {
+    // Half written by a build in progress: the frame is drawn without the heading.
+    return null;
+  }
+}
 
 /** A built file's address: `/assets/` and a hashed name, nothing that could break out of an attribute. */
 const ASSET_URL = /^\/assets\/[\w.-]+\.(?:js|css|json)$/;
@@ -72,6 +117,7 @@ export class PageShells {
   constructor(
     readonly indexHtml: string,
     preloads: Record<string, readonly string[]>,
+    private readonly frameTexts: FrameTexts | null = null,
   ) {
     this.pages = Object.entries(preloads).map(([path, files]) => {
       // What index.html names already (the entry's own imports) is not named twice.
@@ -96,21 +142,28 @@ export class PageShells {
         // A list half written by a build in progress: the pages still open, without preloads.
       }
     }
-    return new PageShells(readFileSync(indexPath, 'utf8'), preloads);
+    return new PageShells(readFileSync(indexPath, 'utf8'), preloads, readFrameTexts(webDist));
   }
 
   /**
    * The HTML for a request path (`app/attendance`, no query), carrying `answers`, those to what the
    * page fetches first, by API address. With `appFrame` (a page under /app, for someone signed
    * in), the page draws the app's frame before its code has run: the first paint comes with the
-   * HTML and styles, not after the whole app has loaded.
+   * HTML and styles, not after the whole app has loaded. With `heading` as well (the dashboard),
+   * the frame draws the page's heading where the page will: the greeting is the first thing a
+   * person reads, and it comes with the first paint.
    */
   htmlFor(
     path: string,
     {
       answers = {},
       appFrame = false,
-    }: { answers?: Readonly<Record<string, PageAnswer>>; appFrame?: boolean } = {},
+      heading,
+    }: {
+      answers?: Readonly<Record<string, PageAnswer>>;
+      appFrame?: boolean;
+      heading?: FrameHeading;
+    } = {},
   ): string {
     const segments = segmentsOf(path);
     const page = this.pages.find(
@@ -122,6 +175,16 @@ export class PageShells {
     // A function, not a string: `$&` in an answer would otherwise be read as a pattern.
     if (Object.keys(answers).length > 0)
       html = html.replace('</head>', () => `${answersElement(answers)}</head>`);
-    return appFrame ? html.replace('<div id="root">', `<div id="root" class="${APP_FRAME_CLASS}">`) : html;
+    if (!appFrame) return html;
+    const texts = heading && this.frameTexts?.[heading.language];
+    if (heading && texts) {
+      const values = { name: heading.firstName, school: heading.school };
+      const page =
+        `<div class="tun-boot-page" lang="${heading.language}">` +
+        `<h1 class="tun-boot-title">${fillText(texts.greeting, values)}</h1>` +
+        `<p class="tun-boot-text">${fillText(texts.school, values)}</p></div>`;
+      html = html.replace(FRAME_PAGE, () => page);
+    }
+    return html.replace('<div id="root">', `<div id="root" class="${APP_FRAME_CLASS}">`);
   }
 }

@@ -6,16 +6,18 @@ import type { AppContext } from '../context';
 import { ProblemError } from '../http/problem';
 import { LIVE_ID_HEADER } from '@tun/shared/live-topics';
 import type { Session } from '@tun/shared/auth';
+import { APP_LANGUAGES, type AppLanguage } from '@tun/shared/app-settings';
 import {
   API_BASE,
   isAppPath,
   isDashboardPath,
+  LANGUAGE_COOKIE,
   pageDataPaths,
   SESSION_PATH,
   type PageAnswer,
 } from '@tun/shared/page-data';
-import { carriesSessionCookie } from '../auth/principal';
-import { PageShells } from './route-preloads';
+import { carriesSessionCookie, readCookie } from '../auth/principal';
+import { PageShells, type FrameHeading } from './route-preloads';
 
 function filesUnder(root: string): Set<string> {
   if (!existsSync(root)) return new Set();
@@ -68,6 +70,18 @@ async function pageAnswers(
   });
   if (renewed.size > 0) reply.header('set-cookie', [...renewed]);
   return answers;
+}
+
+/**
+ * The dashboard's heading as the person will see it: in the language chosen on the device (the
+ * web app's cookie), else the school's, as the app itself decides (lib/i18n.ts).
+ */
+function dashboardHeading(request: FastifyRequest, session: Session): FrameHeading {
+  const chosen = request.headers.cookie && readCookie(request.headers.cookie, LANGUAGE_COOKIE);
+  const language = (APP_LANGUAGES as readonly string[]).includes(chosen ?? '')
+    ? (chosen as AppLanguage)
+    : session.app.defaultLanguage;
+  return { language, firstName: session.user.name.first, school: session.school.longName };
 }
 
 /** index.html's modification time, or 0 when there is none. */
@@ -126,13 +140,15 @@ export async function spaRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     const answers = signedIn ? await pageAnswers(app, request, reply, pageDataPaths(path, search)) : {};
     // What the dashboard asks for depends on who opens it: the session answer just got tells.
     const session = answers[`${API_BASE}${SESSION_PATH}`]?.body as Session | undefined;
-    if (session && isDashboardPath(path)) {
+    const dashboard = session !== undefined && isDashboardPath(path);
+    if (dashboard) {
       const more = pageDataPaths(path, search, session).filter((url) => !(url in answers));
       Object.assign(answers, await pageAnswers(app, request, reply, more));
     }
+    const heading = dashboard ? dashboardHeading(request, session) : undefined;
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(shells.htmlFor(path, { answers, appFrame: signedIn && isAppPath(path) }));
+      .send(shells.htmlFor(path, { answers, appFrame: signedIn && isAppPath(path), heading }));
   });
 }

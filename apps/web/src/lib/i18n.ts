@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_COOKIE } from '@tun/shared/page-data';
 import type nb from '../locales/nb.json';
 // The sections of the bokmål catalog the start shows: /login, the status pages, the API's
 // errors, the page titles, the update notice. Named imports, so the start's bundle keeps only
@@ -55,6 +56,21 @@ function storedLanguage(): Language | null {
     // Storage can be blocked (private mode, strict settings); the default language still works.
     return null;
   }
+}
+
+/** A year: as long as the choice in storage, which has no end. */
+const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * The device's choice as a cookie too, so that the server greets in it in the page's HTML before
+ * the code has run (the dashboard's heading, decision 028); none: the school's language.
+ */
+function shareWithServer(language: Language | null): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie =
+    language === null
+      ? `${LANGUAGE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
+      : `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
 }
 
 /** The whole catalogs asked for, by language; a failed load is forgotten, to be tried again. */
@@ -143,6 +159,7 @@ export async function initI18n(): Promise<typeof i18next> {
   });
   document.documentElement.lang = DEFAULT_LANGUAGE;
   const stored = storedLanguage();
+  shareWithServer(stored);
   if (stored && stored !== DEFAULT_LANGUAGE) {
     try {
       await ensureLoaded(stored);
@@ -162,6 +179,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // Not remembered across visits, but the switch itself worked.
   }
+  shareWithServer(language);
 }
 
 /**
