@@ -282,10 +282,12 @@ const FORM_PARTS = new RegExp(
 );
 /**
  * Parts many pages draw, but neither the app's frame nor the dashboard: menus, choices, tables,
- * tabs and text areas. In `vendor-lazy`, the dashboard loaded them.
+ * tabs and text areas. In `vendor-lazy`, the dashboard loaded them. NativeSelect too: it imports
+ * the whole combobox, checkboxes included, and Rolldown puts what a group's module imports in
+ * that group, so in `vendor-lazy` it took them along.
  */
 const PAGE_PARTS = new RegExp(
-  `${NODE_MODULES}(?:react-textarea-autosize|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Checkbox|Combobox|FloatingIndicator|Menu|Radio|SegmentedControl|Select|Table|Tabs|Textarea))[\\/]`,
+  `${NODE_MODULES}(?:react-textarea-autosize|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Checkbox|Combobox|FloatingIndicator|Menu|NativeSelect|Radio|SegmentedControl|Select|Table|Tabs|Textarea))[\\/]`,
 );
 /**
  * App code used by two pages or more, for `shared`: the app's components, entities and lib, and
