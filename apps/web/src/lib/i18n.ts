@@ -66,7 +66,7 @@ const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
  * the code has run (the dashboard's heading, decision 028); none: the school's language.
  */
 function shareWithServer(language: Language | null): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const secure = typeof window !== 'undefined' && window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie =
     language === null
       ? `${LANGUAGE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
