@@ -190,6 +190,29 @@ test.describe('the calendar', () => {
     expect(week.events.filter((e) => e.name === 'Linjefag')).toHaveLength(1);
     expect(week.events.every((e) => e.overrides === null)).toBe(true);
   });
+
+  test('an evening that runs past midnight shows its part on the next morning, before the school day', async ({
+    api,
+    teacher,
+  }) => {
+    // Sunday 23:00 to Monday 00:30 in Oslo: of the week shown, only the half hour on Monday.
+    const NIGHT_WALK = `Nattevandring ${unique()}`;
+    await call(api, 'POST', '/api/v1/calendar/events', {
+      name: NIGHT_WALK,
+      start: '2030-03-10T22:00:00.000Z',
+      end: '2030-03-10T23:30:00.000Z',
+      type: 'physact',
+      mandatory: false,
+      groupsAttending: [],
+      roomUsed: null,
+    });
+    const { page } = await atWednesday(teacher);
+    await page.goto('/app/calendar');
+    await page.getByRole('button', { name: 'Hele skolen' }).click();
+    const walk = page.getByRole('button', { name: new RegExp(NIGHT_WALK) });
+    await expect(walk).toBeVisible();
+    await expect(walk).toContainText('00:00–00:30');
+  });
 });
 
 async function atWednesday(member: Member): Promise<Member> {

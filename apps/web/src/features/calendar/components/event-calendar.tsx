@@ -20,16 +20,17 @@ import { SCHOOL_TIME_ZONE } from '@tun/shared/time';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FULLCALENDAR_VIEWS, toEventInput, type EventExtendedProps } from '../model/calendar-model';
+import {
+  FULLCALENDAR_VIEWS,
+  gridStartTime,
+  toEventInput,
+  type EventExtendedProps,
+} from '../model/calendar-model';
 import { schoolTimeZonePlugin } from './school-time-zone-plugin';
-import { toDateTimeLocal } from '../model/school-time';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, schoolTimeZonePlugin];
 const LOCALES: LocaleInput[] = [nbLocale, nnLocale, enGbLocale];
 const FULLCALENDAR_LOCALE: Record<string, string> = { nb: 'nb', nn: 'nn', en: 'en-gb' };
-
-/** The grid starts at 06:00 (SPEC: a school day), earlier only when an event starts earlier. */
-const DAY_START = '06:00:00';
 
 const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 
@@ -56,16 +57,6 @@ function extendedPropsOf(arg: { event: { extendedProps: Record<string, unknown> 
   return arg.event.extendedProps as unknown as EventExtendedProps;
 }
 
-/** The earliest start of day the visible events need, as FullCalendar's slotMinTime. */
-function slotMinTime(events: readonly EventWithPolicies[]): string {
-  let earliest = DAY_START;
-  for (const event of events) {
-    const time = `${toDateTimeLocal(event.start).slice(11, 13)}:00:00`;
-    if (time < earliest) earliest = time;
-  }
-  return earliest;
-}
-
 /**
  * FullCalendar with the app's rules: school time zone, Monday first, week view by default,
  * colours per type, events reachable by Tab and opened with Enter.
@@ -87,7 +78,7 @@ export function EventCalendar({
     () => events.map((event) => toEventInput(event, { roomName: roomName(event.roomUsed) ?? null })),
     [events, roomName],
   );
-  const minTime = useMemo(() => slotMinTime(events), [events]);
+  const minTime = useMemo(() => gridStartTime(events), [events]);
 
   const renderContent = (arg: EventContentArg) => {
     const { roomName: room } = extendedPropsOf(arg);

@@ -7,6 +7,7 @@ import {
   EVENT_TEXT_COLOR,
   EVENT_TYPE_COLORS,
   filterFromSearch,
+  gridStartTime,
   isoWeek,
   isSameSchoolDay,
   queryFilterOf,
@@ -109,6 +110,24 @@ describe('names and times', () => {
     expect(isSameSchoolDay('2026-11-24T21:00:00Z', '2026-11-24T23:00:00Z')).toBe(true);
     // 23:30 UTC is already the next day in Oslo.
     expect(isSameSchoolDay('2026-11-24T20:00:00Z', '2026-11-24T23:30:00Z')).toBe(false);
+  });
+
+  it('starts the time grid early enough for every part of the events', () => {
+    // 08:30–10:00 in Oslo: the school day's 06:00.
+    expect(gridStartTime([event()])).toBe('06:00:00');
+    // 05:15–06:00: its hour.
+    expect(gridStartTime([event({ start: '2026-11-24T04:15:00Z', end: '2026-11-24T05:00:00Z' })])).toBe(
+      '05:00:00',
+    );
+    // 22:00–00:00 ends at midnight: nothing of it on the next day.
+    expect(gridStartTime([event({ start: '2026-11-24T21:00:00Z', end: '2026-11-24T23:00:00Z' })])).toBe(
+      '06:00:00',
+    );
+    // Sunday 23:55 to Monday 00:55: the week from Monday shows 00:00–00:55.
+    expect(gridStartTime([event({ start: '2026-11-29T22:55:00Z', end: '2026-11-29T23:55:00Z' })])).toBe(
+      '00:00:00',
+    );
+    expect(gridStartTime([])).toBe('06:00:00');
   });
 
   it('numbers weeks as ISO 8601 does', () => {

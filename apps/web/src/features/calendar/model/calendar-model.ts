@@ -11,7 +11,7 @@ import {
   type CalendarQueryFilter,
   type TargetFilterKind,
 } from '../../../entities/calendar/get-calendar-events';
-import { schoolDate } from './school-time';
+import { schoolDate, toDateTimeLocal } from './school-time';
 
 // ---------------------------------------------------------------------------------------------
 // Views
@@ -138,4 +138,24 @@ export function toEventInput(event: EventWithPolicies, options: { roomName: stri
 export function isSameSchoolDay(start: string, end: string): boolean {
   const lastMoment = Math.max(Date.parse(start), Date.parse(end) - 1);
   return schoolDate(start) === schoolDate(lastMoment);
+}
+
+/** The time grid starts at 06:00 (SPEC: a school day), earlier only when an event needs it. */
+const DAY_START = '06:00:00';
+
+/**
+ * Where the time grid must start (FullCalendar's slotMinTime) to show every part of these events:
+ * the hour of the earliest start, and midnight when an event runs past it, since its part on the
+ * next day begins at 00:00 (an evening that ends at 01:00, or a lesson begun on Sunday before the
+ * week shown).
+ */
+export function gridStartTime(events: readonly { start: string; end: string }[]): string {
+  let earliest = DAY_START;
+  for (const event of events) {
+    const time = isSameSchoolDay(event.start, event.end)
+      ? `${toDateTimeLocal(event.start).slice(11, 13)}:00:00`
+      : '00:00:00';
+    if (time < earliest) earliest = time;
+  }
+  return earliest;
 }
