@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -218,11 +218,12 @@ function routePreloads(): Plugin {
 
 /** Read by the server (apps/server/src/web/route-preloads.ts); the name is shared with it. */
 const FRAME_TEXTS_FILE = 'frame-texts.json';
-const LANGUAGES = ['nb', 'nn', 'en'] as const;
+const CATALOGS_DIR = fileURLToPath(new URL('src/locales/', import.meta.url));
 
 /**
  * The dashboard's heading in each language, from the catalogs, for the server to write into the
  * frame index.html draws before the code has run (decision 028): the texts stay in the catalogs.
+ * Every catalog there is (`src/locales/<language>.json`), so a language added needs nothing here.
  */
 function frameTexts(): Plugin {
   return {
@@ -230,8 +231,11 @@ function frameTexts(): Plugin {
     apply: 'build',
     async generateBundle() {
       const texts: Record<string, { greeting: string; school: string }> = {};
-      for (const language of LANGUAGES) {
-        const file = fileURLToPath(new URL(`src/locales/${language}.json`, import.meta.url));
+      const catalogs = (await readdir(CATALOGS_DIR)).filter((name) => /^[a-z]{2}\.json$/.test(name));
+      if (catalogs.length === 0) this.error(`${CATALOGS_DIR} has no catalogs`);
+      for (const name of catalogs) {
+        const language = name.slice(0, -'.json'.length);
+        const file = join(CATALOGS_DIR, name);
         const catalog = JSON.parse(await readFile(file, 'utf8')) as {
           dashboard?: { greeting?: unknown; school?: unknown };
         };
