@@ -45,6 +45,8 @@ interface EventCalendarProps {
   calendarRef: RefObject<FullCalendar | null>;
   /** Each with what the user may do with it: only those they may change can be dragged. */
   events: readonly EventWithPolicies[];
+  /** The range the events were fetched for (the days shown), once FullCalendar has said it. */
+  shown: { from: string; to: string } | null;
   roomName: (id: string | null) => string | null | undefined;
   /** Selecting empty time creates an event; absent when the user may not create any. */
   onSelect?: (start: Date, end: Date, allDay: boolean) => void;
@@ -64,6 +66,7 @@ function extendedPropsOf(arg: { event: { extendedProps: Record<string, unknown> 
 export function EventCalendar({
   calendarRef,
   events,
+  shown,
   roomName,
   onSelect,
   onOpen,
@@ -78,7 +81,12 @@ export function EventCalendar({
     () => events.map((event) => toEventInput(event, { roomName: roomName(event.roomUsed) ?? null })),
     [events, roomName],
   );
-  const minTime = useMemo(() => gridStartTime(events), [events]);
+  const shownFrom = shown?.from;
+  const shownTo = shown?.to;
+  const minTime = useMemo(
+    () => gridStartTime(events, shownFrom && shownTo ? { from: shownFrom, to: shownTo } : null),
+    [events, shownFrom, shownTo],
+  );
 
   const renderContent = (arg: EventContentArg) => {
     const { roomName: room } = extendedPropsOf(arg);

@@ -112,22 +112,29 @@ describe('names and times', () => {
     expect(isSameSchoolDay('2026-11-24T20:00:00Z', '2026-11-24T23:30:00Z')).toBe(false);
   });
 
-  it('starts the time grid early enough for every part of the events', () => {
-    // 08:30–10:00 in Oslo: the school day's 06:00.
-    expect(gridStartTime([event()])).toBe('06:00:00');
+  it('starts the time grid early enough for every part of the events on the days shown', () => {
+    // Tuesday 24 November 2026 in Oslo, as a day, and its week from Monday.
+    const tuesday = { from: '2026-11-23T23:00:00Z', to: '2026-11-24T23:00:00Z' };
+    const week = { from: '2026-11-22T23:00:00Z', to: '2026-11-29T23:00:00Z' };
+    const nextWeek = { from: '2026-11-29T23:00:00Z', to: '2026-12-06T23:00:00Z' };
+    // 08:30–10:00: the school day's 06:00.
+    expect(gridStartTime([event()], week)).toBe('06:00:00');
     // 05:15–06:00: its hour.
-    expect(gridStartTime([event({ start: '2026-11-24T04:15:00Z', end: '2026-11-24T05:00:00Z' })])).toBe(
-      '05:00:00',
-    );
+    const early = event({ start: '2026-11-24T04:15:00Z', end: '2026-11-24T05:00:00Z' });
+    expect(gridStartTime([early], tuesday)).toBe('05:00:00');
     // 22:00–00:00 ends at midnight: nothing of it on the next day.
-    expect(gridStartTime([event({ start: '2026-11-24T21:00:00Z', end: '2026-11-24T23:00:00Z' })])).toBe(
-      '06:00:00',
-    );
-    // Sunday 23:55 to Monday 00:55: the week from Monday shows 00:00–00:55.
-    expect(gridStartTime([event({ start: '2026-11-29T22:55:00Z', end: '2026-11-29T23:55:00Z' })])).toBe(
-      '00:00:00',
-    );
-    expect(gridStartTime([])).toBe('06:00:00');
+    const evening = event({ start: '2026-11-24T21:00:00Z', end: '2026-11-24T23:00:00Z' });
+    expect(gridStartTime([evening], week)).toBe('06:00:00');
+    // 22:00–01:00: Wednesday's hour after midnight is in the week, not in Tuesday's day view.
+    const night = event({ start: '2026-11-24T21:00:00Z', end: '2026-11-25T00:00:00Z' });
+    expect(gridStartTime([night], week)).toBe('00:00:00');
+    expect(gridStartTime([night], tuesday)).toBe('06:00:00');
+    // Sunday 23:55 to Monday 00:55: Monday's week shows 00:00–00:55; Sunday's week, 23:55–24:00.
+    const sundayNight = event({ start: '2026-11-29T22:55:00Z', end: '2026-11-29T23:55:00Z' });
+    expect(gridStartTime([sundayNight], nextWeek)).toBe('00:00:00');
+    expect(gridStartTime([sundayNight], week)).toBe('06:00:00');
+    expect(gridStartTime([], week)).toBe('06:00:00');
+    expect(gridStartTime([], null)).toBe('06:00:00');
   });
 
   it('numbers weeks as ISO 8601 does', () => {

@@ -144,17 +144,26 @@ export function isSameSchoolDay(start: string, end: string): boolean {
 const DAY_START = '06:00:00';
 
 /**
- * Where the time grid must start (FullCalendar's slotMinTime) to show every part of these events:
- * the hour of the earliest start, and midnight when an event runs past it, since its part on the
- * next day begins at 00:00 (an evening that ends at 01:00, or a lesson begun on Sunday before the
- * week shown).
+ * Where the time grid must start (FullCalendar's slotMinTime) to show every part of these events
+ * that falls on a day shown: the hour of the earliest start, and midnight for an event begun
+ * before the days shown (a lesson begun late on Sunday, in Monday's week) or running past
+ * midnight into a day shown (an evening that ends at 01:00, in its week). A day view of that
+ * evening shows only its part before midnight, so it keeps the school day's start.
  */
-export function gridStartTime(events: readonly { start: string; end: string }[]): string {
+export function gridStartTime(
+  events: readonly { start: string; end: string }[],
+  shown: { from: string; to: string } | null,
+): string {
+  // Before FullCalendar has said what it shows, there are no events either.
+  if (!shown) return DAY_START;
+  const lastShownDay = schoolDate(Date.parse(shown.to) - 1);
   let earliest = DAY_START;
   for (const event of events) {
-    const time = isSameSchoolDay(event.start, event.end)
-      ? `${toDateTimeLocal(event.start).slice(11, 13)}:00:00`
-      : '00:00:00';
+    const begunBefore = Date.parse(event.start) < Date.parse(shown.from);
+    const goesOnIntoShownDay =
+      !isSameSchoolDay(event.start, event.end) && schoolDate(event.start) < lastShownDay;
+    const time =
+      begunBefore || goesOnIntoShownDay ? '00:00:00' : `${toDateTimeLocal(event.start).slice(11, 13)}:00:00`;
     if (time < earliest) earliest = time;
   }
   return earliest;

@@ -265,6 +265,7 @@ export function CalendarPage({ feeds }: { feeds: ReactNode }) {
         <EventCalendar
           calendarRef={calendarRef}
           events={events.data ?? []}
+          shown={range}
           roomName={names.roomName}
           onSelect={canCreate ? handleSelect : undefined}
           onOpen={(event) => setDetails({ opened: true, event })}
