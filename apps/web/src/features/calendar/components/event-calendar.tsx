@@ -81,12 +81,7 @@ export function EventCalendar({
     () => events.map((event) => toEventInput(event, { roomName: roomName(event.roomUsed) ?? null })),
     [events, roomName],
   );
-  const shownFrom = shown?.from;
-  const shownTo = shown?.to;
-  const minTime = useMemo(
-    () => gridStartTime(events, shownFrom && shownTo ? { from: shownFrom, to: shownTo } : null),
-    [events, shownFrom, shownTo],
-  );
+  const minTime = useMemo(() => gridStartTime(events, shown), [events, shown]);
 
   const renderContent = (arg: EventContentArg) => {
     const { roomName: room } = extendedPropsOf(arg);
