@@ -195,7 +195,12 @@ describe.each(dialects())('platform on %s', (dialect) => {
         401,
       );
       expect((await t.request({ method: 'GET', url: '/api/v1/time', cookie })).statusCode).toBe(200);
+      // The signed cookie is remembered once it has verified; a forgery of its token is not.
+      expect((await t.request({ method: 'GET', url: '/api/v1/time', cookie: tampered })).statusCode).toBe(
+        401,
+      );
 
+      // Remembered or not, the session is read on every request: it stops as it expires.
       const { db } = t.ctx.database;
       const past = new Date(Date.now() - 1000);
       await db
