@@ -166,6 +166,22 @@ test.describe('signed in as admin', () => {
 });
 
 test.describe('without signing in', () => {
+  test('the login page carries its setup status in its HTML and draws its form without asking the API', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/v1/')) asked.push(url.pathname);
+    });
+    const response = await page.goto('/login');
+    const html = await response!.text();
+    const block = /<script type="application\/json" id="tun-page-answers">(.*?)<\/script>/.exec(html);
+    expect(Object.keys(JSON.parse(block![1]!) as object)).toEqual(['/api/v1/setup']);
+    await expect(page.getByRole('textbox', { name: 'E-post', exact: true })).toBeVisible();
+    expect(asked).toEqual([]);
+  });
+
   test('the privacy policy is a real Norwegian text', async ({ page }) => {
     await page.goto('/privacy-policy');
     await expect(page.getByRole('heading', { level: 1, name: 'Personvernerklæring' })).toBeVisible();

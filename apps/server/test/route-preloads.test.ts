@@ -103,7 +103,8 @@ describe('the data a page fetches first', () => {
     // The ids encoded as the web encodes them, or the browser would fetch the answer twice.
     expect(sheet).toContain(`/api/v1/attendance/events/${encodeURIComponent(occurrence)}`);
     expect(sheet).toContain(`/api/v1/calendar/events/${encodeURIComponent(occurrence)}`);
-    expect(pageDataPaths('login', new URLSearchParams())).toEqual([]);
+    expect(pageDataPaths('login', new URLSearchParams())).toEqual(['/api/v1/setup']);
+    expect(pageDataPaths('login/x', new URLSearchParams())).toEqual([]);
     expect(pageDataPaths('application', new URLSearchParams())).toEqual([]);
     // Not an event, or an id no event has: the sheet is not guessed at.
     expect(pageDataPaths('app/attendance', new URLSearchParams({ type: 'student', id: 'x' }))).toHaveLength(
@@ -202,6 +203,15 @@ describe.each(dialects())('pages served on %s', (dialect) => {
     const anonymous = await t.request({ method: 'GET', url });
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.body).not.toContain('/api/v1/');
+  });
+
+  it('carry the setup status in the login page for anyone: the form waits for it', async () => {
+    const setup = (await t.request({ method: 'GET', url: '/api/v1/setup' })).json();
+    expect(setup).toMatchObject({ needsSetup: false });
+    for (const cookie of [undefined, adminCookie]) {
+      const page = await t.request({ method: 'GET', url: '/login?redirect=%2Fapp%2Fpeople', cookie });
+      expect(answersIn(page.body)).toEqual({ '/api/v1/setup': { liveId: null, body: setup } });
+    }
   });
 
   it("name the dashboard's data for the person who opens it, each an answer they get", async () => {

@@ -34,6 +34,12 @@ export interface PageAnswer {
 /** Who is signed in: every page under /app waits for it before anything else. */
 export const SESSION_PATH = '/session';
 
+/**
+ * Whether Tun still needs its setup, and the ways to sign in: the login page waits for it before
+ * it draws its form. Public, the same for everyone.
+ */
+export const SETUP_PATH = '/setup';
+
 /** The bell's count, on every page under /app. */
 export const UNREAD_COUNT_PATH = '/notifications?unread=true&limit=1';
 
@@ -179,10 +185,17 @@ export function isDashboardPath(path: string): boolean {
   return segments.length === 2 && segments[0] === 'app' && segments[1] === 'dashboard';
 }
 
+/** The login page (`login`, no leading slash). */
+export function isLoginPath(path: string): boolean {
+  const segments = path.split('/').filter((segment) => segment.length > 0);
+  return segments.length === 1 && segments[0] === 'login';
+}
+
 /**
- * The API addresses (with API_BASE) a signed-in page at `path` (`app/attendance`, no leading
- * slash) with `search` fetches before it can show anything. Without a `viewer`, those of every
- * person (each route still decides what they may see); with one, also the dashboard's, at `now`.
+ * The API addresses (with API_BASE) a page at `path` (`app/attendance`, no leading slash) with
+ * `search` fetches before it can show anything: the login page's setup status, which is public,
+ * and a signed-in page's. Without a `viewer`, those of every person (each route still decides what
+ * they may see); with one, also the dashboard's, at `now`.
  */
 export function pageDataPaths(
   path: string,
@@ -190,6 +203,7 @@ export function pageDataPaths(
   viewer?: PageViewer | null,
   now: number = Date.now(),
 ): string[] {
+  if (isLoginPath(path)) return [`${API_BASE}${SETUP_PATH}`];
   if (!isAppPath(path)) return [];
   const segments = path.split('/').filter((segment) => segment.length > 0);
   const paths = [SESSION_PATH, UNREAD_COUNT_PATH];

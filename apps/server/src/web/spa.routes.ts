@@ -41,9 +41,9 @@ const NEVER_THE_APP = /^(assets|icons)\/|\.(js|mjs|css|map|webmanifest)$/;
 const REVALIDATED = new Set(['sw.js']);
 
 /**
- * The answers to `paths` as the request's session gets them from the API itself (the same routes,
- * checks and cache), for the page's HTML to carry: those that answered 200 with JSON. A renewed
- * session cookie goes with the page.
+ * The answers to `paths` as the request's session (or, without one, anyone) gets them from the
+ * API itself (the same routes, checks and cache), for the page's HTML to carry: those that
+ * answered 200 with JSON. A renewed session cookie goes with the page.
  */
 async function pageAnswers(
   app: FastifyInstance,
@@ -51,10 +51,10 @@ async function pageAnswers(
   reply: FastifyReply,
   paths: readonly string[],
 ): Promise<Record<string, PageAnswer>> {
+  if (paths.length === 0) return {};
   const cookie = request.headers.cookie;
-  if (!cookie || paths.length === 0) return {};
   const responses = await Promise.all(
-    paths.map((url) => app.inject({ method: 'GET', url, headers: { cookie } })),
+    paths.map((url) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })),
   );
   const answers: Record<string, PageAnswer> = {};
   const renewed = new Set<string>();
@@ -133,11 +133,13 @@ export async function spaRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       shellsBuiltAt = indexBuiltAt;
     }
     if (!shells) throw new ProblemError('not-found', 'Nettappen er ikke bygd ennå (npm run build).');
-    // Someone signed in also gets the answers to what the page asks the API for first.
+    // The answers to what the page asks the API for first: a page under /app has them only for
+    // someone signed in (anyone else is sent to the login page).
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     const signedIn = await carriesSessionCookie(ctx.auth, request.headers);
     const search = new URLSearchParams(query);
-    const answers = signedIn ? await pageAnswers(app, request, reply, pageDataPaths(path, search)) : {};
+    const firstPaths = signedIn || !isAppPath(path) ? pageDataPaths(path, search) : [];
+    const answers = await pageAnswers(app, request, reply, firstPaths);
     // What the dashboard asks for depends on who opens it: the session answer just got tells.
     const session = answers[`${API_BASE}${SESSION_PATH}`]?.body as Session | undefined;
     const dashboard = session !== undefined && isDashboardPath(path);

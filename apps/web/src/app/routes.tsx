@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { ErrorPage, NotFoundContent, NotFoundPage } from '../components/status-pages';
 import { sessionQueryOptions } from '../entities/session/get-session';
+import { setupStatusQueryOptions } from '../entities/school/get-setup-status';
 import type { Access } from '../entities/session/access';
 import type { CalendarSearch } from '../features/calendar/model/calendar-model';
 import { isScreenAccount } from '@tun/shared/roles';
@@ -71,6 +72,11 @@ const loginRoute = createRoute({
   path: 'login',
   validateSearch: loginSearch,
   staticData: { page: 'login' },
+  // The setup status decides what the page draws; the page's HTML carries it (page-data.ts), and
+  // asked for here it is at hand for the first render. Not awaited: a slow answer shows the loader.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(setupStatusQueryOptions);
+  },
   component: LoginPage,
 });
 

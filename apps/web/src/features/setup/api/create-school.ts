@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SetupInput } from '@tun/shared/auth';
+import { SETUP_PATH } from '@tun/shared/page-data';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The first-run wizard: creates the school and its first admin. */
 export function createSchool(input: SetupInput): Promise<void> {
-  return apiRequest<void>('/setup', { method: 'POST', body: input });
+  return apiRequest<void>(SETUP_PATH, { method: 'POST', body: input });
 }
 
 /**
