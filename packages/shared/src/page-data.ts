@@ -186,7 +186,7 @@ export function isDashboardPath(path: string): boolean {
 }
 
 /** The login page (`login`, no leading slash). */
-export function isLoginPath(path: string): boolean {
+function isLoginPath(path: string): boolean {
   const segments = path.split('/').filter((segment) => segment.length > 0);
   return segments.length === 1 && segments[0] === 'login';
 }
