@@ -219,31 +219,41 @@ function routePreloads(): Plugin {
 /** Read by the server (apps/server/src/web/route-preloads.ts); the name is shared with it. */
 const FRAME_TEXTS_FILE = 'frame-texts.json';
 const CATALOGS_DIR = fileURLToPath(new URL('src/locales/', import.meta.url));
+/** What frame-texts.json holds for each language → the catalog's key (route-preloads.ts reads it). */
+const FRAME_TEXT_KEYS = {
+  greeting: 'dashboard.greeting',
+  school: 'dashboard.school',
+  loginTitle: 'pages.login.title',
+  loginIntro: 'login.intro',
+  loginIntroSso: 'login.introSso',
+};
 
 /**
- * The dashboard's heading in each language, from the catalogs, for the server to write into the
- * frame index.html draws before the code has run (decision 028): the texts stay in the catalogs.
- * Every catalog there is (`src/locales/<language>.json`), so a language added needs nothing here.
+ * The headings the frame draws in each language, from the catalogs, for the server to write into
+ * the frame index.html draws before the code has run (decision 028): the dashboard's greeting and
+ * school line, and the login page's title and intro. The texts stay in the catalogs. Every catalog
+ * there is (`src/locales/<language>.json`), so a language added needs nothing here.
  */
 function frameTexts(): Plugin {
   return {
     name: 'tun-frame-texts',
     apply: 'build',
     async generateBundle() {
-      const texts: Record<string, { greeting: string; school: string }> = {};
+      const texts: Record<string, Record<string, string>> = {};
       const catalogs = (await readdir(CATALOGS_DIR)).filter((name) => /^[a-z]{2}\.json$/.test(name));
       if (catalogs.length === 0) this.error(`${CATALOGS_DIR} has no catalogs`);
       for (const name of catalogs) {
         const language = name.slice(0, -'.json'.length);
         const file = join(CATALOGS_DIR, name);
-        const catalog = JSON.parse(await readFile(file, 'utf8')) as {
-          dashboard?: { greeting?: unknown; school?: unknown };
-        };
-        const { greeting, school } = catalog.dashboard ?? {};
-        if (typeof greeting !== 'string' || typeof school !== 'string') {
-          this.error(`${file} has no dashboard.greeting or dashboard.school`);
-        }
-        texts[language] = { greeting, school };
+        const catalog = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+        const entries = Object.entries(FRAME_TEXT_KEYS).map(([field, key]) => {
+          const text = key
+            .split('.')
+            .reduce<unknown>((at, part) => (at as Record<string, unknown>)?.[part], catalog);
+          if (typeof text !== 'string') this.error(`${file} has no ${key}`);
+          return [field, text];
+        });
+        texts[language] = Object.fromEntries(entries);
       }
       this.emitFile({ type: 'asset', fileName: FRAME_TEXTS_FILE, source: JSON.stringify(texts) });
     },

@@ -182,6 +182,36 @@ test.describe('without signing in', () => {
     expect(asked).toEqual([]);
   });
 
+  test('the login page’s title and intro come with its HTML, where the page draws them', async ({
+    browser,
+    page,
+  }) => {
+    // What the HTML and styles alone draw, before any code has run.
+    const withoutCode = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
+    try {
+      const bare = await withoutCode.newPage();
+      await bare.goto('/login');
+      const drawnTitle = bare.locator('.tun-boot-title');
+      await expect(drawnTitle).toHaveText('Logg inn');
+      const drawnIntro = bare.locator('.tun-boot-intro');
+      const intro = await drawnIntro.textContent();
+      expect(intro).toMatch(/^Logg inn med .+\.$/);
+      const early = [await drawnTitle.boundingBox(), await drawnIntro.boundingBox()];
+
+      // The page's own title and intro replace them in the same place and size: nothing moves.
+      await page.goto('/login');
+      const title = page.getByRole('heading', { level: 1, name: 'Logg inn' });
+      await expect(title).toBeVisible();
+      await expect(page.locator('.tun-boot')).toHaveCount(0);
+      expect([
+        await title.boundingBox(),
+        await page.getByText(intro!, { exact: true }).boundingBox(),
+      ]).toEqual(early);
+    } finally {
+      await withoutCode.close();
+    }
+  });
+
   test('the privacy policy is a real Norwegian text', async ({ page }) => {
     await page.goto('/privacy-policy');
     await expect(page.getByRole('heading', { level: 1, name: 'Personvernerklæring' })).toBeVisible();

@@ -25,9 +25,27 @@ const FRAMED_INDEX = INDEX.replace(
 
 /** As the web build writes them from the catalogs (vite.config.ts, frameTexts). */
 const FRAME_TEXTS = {
-  nb: { greeting: 'Hei, {{name}}!', school: 'Velkommen til {{school}}.' },
-  nn: { greeting: 'Hei, {{name}}!', school: 'Velkomen til {{school}}.' },
-  en: { greeting: 'Hello, {{name}}!', school: 'Welcome to {{school}}.' },
+  nb: {
+    greeting: 'Hei, {{name}}!',
+    school: 'Velkommen til {{school}}.',
+    loginTitle: 'Logg inn',
+    loginIntro: 'Logg inn med e-post.',
+    loginIntroSso: 'Logg inn med skolekontoen din.',
+  },
+  nn: {
+    greeting: 'Hei, {{name}}!',
+    school: 'Velkomen til {{school}}.',
+    loginTitle: 'Logg inn',
+    loginIntro: 'Logg inn med e-post.',
+    loginIntroSso: 'Logg inn med skulekontoen din.',
+  },
+  en: {
+    greeting: 'Hello, {{name}}!',
+    school: 'Welcome to {{school}}.',
+    loginTitle: 'Log in',
+    loginIntro: 'Log in with email & password.',
+    loginIntroSso: 'Sign in with your school account.',
+  },
 };
 
 describe('page shells', () => {
@@ -82,6 +100,27 @@ describe('page shells', () => {
     expect(new PageShells(FRAMED_INDEX, {}).htmlFor('app/dashboard', { appFrame: true, heading })).toBe(
       FRAMED_INDEX.replace('<div id="root">', '<div id="root" class="tun-app-frame">'),
     );
+  });
+
+  it("draws the login page's title and intro in the frame as its layout, in the language asked", () => {
+    const framed = new PageShells(FRAMED_INDEX, {}, FRAME_TEXTS);
+    const html = framed.htmlFor('login', { login: { language: 'en', sso: false } });
+    expect(html).toContain('<div id="root" class="tun-public-frame">');
+    expect(html).toContain(
+      '<div class="tun-boot-page" lang="en"><div class="tun-boot-card"><h1 class="tun-boot-title">Log in</h1>' +
+        '<p class="tun-boot-intro">Log in with email &amp; password.</p></div></div>',
+    );
+    expect(html).not.toContain('tun-app-frame');
+    expect(framed.htmlFor('login', { login: { language: 'nn', sso: true } })).toContain(
+      '<p class="tun-boot-intro">Logg inn med skulekontoen din.</p>',
+    );
+    // No texts from the build, or an index.html without the frame: the page as before.
+    expect(new PageShells(FRAMED_INDEX, {}).htmlFor('login', { login: { language: 'nb', sso: false } })).toBe(
+      FRAMED_INDEX,
+    );
+    expect(
+      new PageShells(INDEX, {}, FRAME_TEXTS).htmlFor('login', { login: { language: 'nb', sso: false } }),
+    ).toBe(INDEX);
   });
 
   it('preloads the data a page fetches at start (the whole catalog) as a fetch the app reuses', () => {
@@ -211,6 +250,28 @@ describe.each(dialects())('pages served on %s', (dialect) => {
     for (const cookie of [undefined, adminCookie]) {
       const page = await t.request({ method: 'GET', url: '/login?redirect=%2Fapp%2Fpeople', cookie });
       expect(answersIn(page.body)).toEqual({ '/api/v1/setup': { liveId: null, body: setup } });
+    }
+  });
+
+  it("draw the login page's heading in its frame, in the device's language, and not while Tun needs its setup", async () => {
+    const page = await t.request({ method: 'GET', url: '/login' });
+    expect(page.body).toContain('class="tun-public-frame"');
+    expect(page.body).toContain('<div class="tun-boot-page" lang="nb">');
+    expect(page.body).toContain('<p class="tun-boot-intro">Logg inn med e-post.</p>');
+    const english = await t.request({ method: 'GET', url: '/login', cookie: 'tun.language=en' });
+    expect(english.body).toContain('<h1 class="tun-boot-title">Log in</h1>');
+    const unknown = await t.request({ method: 'GET', url: '/login', cookie: 'tun.language=xx' });
+    expect(unknown.body).toContain('<div class="tun-boot-page" lang="nb">');
+
+    // A new installation shows the setup wizard there, not the login form.
+    const fresh = await createTestApp(dialect, { env: { WEB_DIST: dist } });
+    try {
+      const wizard = await fresh.request({ method: 'GET', url: '/login' });
+      expect(answersIn(wizard.body)['/api/v1/setup']!.body).toMatchObject({ needsSetup: true });
+      expect(wizard.body).not.toContain('tun-public-frame');
+      expect(wizard.body).not.toContain('tun-boot-title');
+    } finally {
+      await fresh.close();
     }
   });
 

@@ -6,6 +6,7 @@
  * the server again; the web builds its requests from these functions.
  */
 
+import type { AppLanguage } from './app-settings';
 import type { Session } from './auth';
 import { grantsAllow, type Grants } from './grants';
 import { mondayOf, todayInSchoolZone } from './time';
@@ -24,6 +25,9 @@ export const PAGE_ANSWERS_ELEMENT_ID = 'tun-page-answers';
  * that the page's HTML can greet in it before the code has run. Not HttpOnly: the app writes it.
  */
 export const LANGUAGE_COOKIE = 'tun.language';
+
+/** The language of a device that has chosen none, where no school's is known yet (the login page). */
+export const DEVICE_DEFAULT_LANGUAGE: AppLanguage = 'nb';
 
 /** An API answer written into a page: its body, and the live id the API answered with. */
 export interface PageAnswer {

@@ -10,11 +10,20 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 /** Written by the web build (apps/web/vite.config.ts, frameTexts): the heading the frame draws. */
 export const FRAME_TEXTS_FILE = 'frame-texts.json';
 
-/** The dashboard's heading in one language, from the web's catalog: `{{name}}`, `{{school}}`. */
+/**
+ * The headings the frame draws, in one language, from the web's catalog: the dashboard's
+ * (`{{name}}`, `{{school}}`) and the login page's.
+ */
 interface HeadingTexts {
   greeting: string;
   school: string;
+  loginTitle: string;
+  loginIntro: string;
+  /** The intro when the school offers single sign-on. */
+  loginIntroSso: string;
 }
+
+const HEADING_TEXT_FIELDS = ['greeting', 'school', 'loginTitle', 'loginIntro', 'loginIntroSso'] as const;
 
 export type FrameTexts = Record<AppLanguage, HeadingTexts>;
 
@@ -23,6 +32,12 @@ export interface FrameHeading {
   language: AppLanguage;
   firstName: string;
   school: string;
+}
+
+/** The login page's heading: in the device's language, and whether single sign-on is offered. */
+export interface LoginHeading {
+  language: AppLanguage;
+  sso: boolean;
 }
 
 /** Where index.html's frame leaves room for the page's heading (global.css, `.tun-boot-page`). */
@@ -39,9 +54,8 @@ function readFrameTexts(webDist: string): FrameTexts | null {
   if (!existsSync(path)) return null;
   try {
     const texts = JSON.parse(readFileSync(path, 'utf8')) as Partial<Record<string, Partial<HeadingTexts>>>;
-    const whole = APP_LANGUAGES.every(
-      (language) =>
-        typeof texts[language]?.greeting === 'string' && typeof texts[language]?.school === 'string',
+    const whole = APP_LANGUAGES.every((language) =>
+      HEADING_TEXT_FIELDS.every((field) => typeof texts[language]?.[field] === 'string'),
     );
     return whole ? (texts as FrameTexts) : null;
   } catch {
@@ -73,6 +87,9 @@ function linkFor(file: string): string {
 
 /** Shows the frame index.html draws inside its root (apps/web/src/app/global.css, `.tun-boot`). */
 const APP_FRAME_CLASS = 'tun-app-frame';
+
+/** Shows the same frame as the login page's layout draws it (global.css, `.tun-public-frame`). */
+const PUBLIC_FRAME_CLASS = 'tun-public-frame';
 
 /**
  * Characters JSON may hold that would end a script element or its HTML comment state early, or
@@ -151,7 +168,8 @@ export class PageShells {
    * in), the page draws the app's frame before its code has run: the first paint comes with the
    * HTML and styles, not after the whole app has loaded. With `heading` as well (the dashboard),
    * the frame draws the page's heading where the page will: the greeting is the first thing a
-   * person reads, and it comes with the first paint.
+   * person reads, and it comes with the first paint. With `login` instead (the login page, when
+   * Tun is set up), the frame is the login page's: its header, and its card's title and intro.
    */
   htmlFor(
     path: string,
@@ -159,10 +177,12 @@ export class PageShells {
       answers = {},
       appFrame = false,
       heading,
+      login,
     }: {
       answers?: Readonly<Record<string, PageAnswer>>;
       appFrame?: boolean;
       heading?: FrameHeading;
+      login?: LoginHeading;
     } = {},
   ): string {
     const segments = segmentsOf(path);
@@ -175,6 +195,17 @@ export class PageShells {
     // A function, not a string: `$&` in an answer would otherwise be read as a pattern.
     if (Object.keys(answers).length > 0)
       html = html.replace('</head>', () => `${answersElement(answers)}</head>`);
+    const loginTexts = login && this.frameTexts?.[login.language];
+    if (login && loginTexts && html.includes(FRAME_PAGE)) {
+      const intro = login.sso ? loginTexts.loginIntroSso : loginTexts.loginIntro;
+      const page =
+        `<div class="tun-boot-page" lang="${login.language}"><div class="tun-boot-card">` +
+        `<h1 class="tun-boot-title">${escapeMarkup(loginTexts.loginTitle)}</h1>` +
+        `<p class="tun-boot-intro">${escapeMarkup(intro)}</p></div></div>`;
+      return html
+        .replace(FRAME_PAGE, () => page)
+        .replace('<div id="root">', `<div id="root" class="${PUBLIC_FRAME_CLASS}">`);
+    }
     if (!appFrame) return html;
     const texts = heading && this.frameTexts?.[heading.language];
     if (heading && texts) {

@@ -5,19 +5,21 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context';
 import { ProblemError } from '../http/problem';
 import { LIVE_ID_HEADER } from '@tun/shared/live-topics';
-import type { Session } from '@tun/shared/auth';
+import type { Session, SetupStatus } from '@tun/shared/auth';
 import { APP_LANGUAGES, type AppLanguage } from '@tun/shared/app-settings';
 import {
   API_BASE,
+  DEVICE_DEFAULT_LANGUAGE,
   isAppPath,
   isDashboardPath,
   LANGUAGE_COOKIE,
   pageDataPaths,
   SESSION_PATH,
+  SETUP_PATH,
   type PageAnswer,
 } from '@tun/shared/page-data';
 import { carriesSessionCookie, readCookie } from '../auth/principal';
-import { PageShells, type FrameHeading } from './route-preloads';
+import { PageShells, type FrameHeading, type LoginHeading } from './route-preloads';
 
 function filesUnder(root: string): Set<string> {
   if (!existsSync(root)) return new Set();
@@ -72,16 +74,29 @@ async function pageAnswers(
   return answers;
 }
 
+/** The language chosen on the device (the web app's cookie), if any. */
+function chosenLanguage(request: FastifyRequest): AppLanguage | undefined {
+  const chosen = request.headers.cookie && readCookie(request.headers.cookie, LANGUAGE_COOKIE);
+  return (APP_LANGUAGES as readonly string[]).includes(chosen ?? '') ? (chosen as AppLanguage) : undefined;
+}
+
 /**
- * The dashboard's heading as the person will see it: in the language chosen on the device (the
- * web app's cookie), else the school's, as the app itself decides (lib/i18n.ts).
+ * The dashboard's heading as the person will see it: in the language chosen on the device, else
+ * the school's, as the app itself decides (lib/i18n.ts).
  */
 function dashboardHeading(request: FastifyRequest, session: Session): FrameHeading {
-  const chosen = request.headers.cookie && readCookie(request.headers.cookie, LANGUAGE_COOKIE);
-  const language = (APP_LANGUAGES as readonly string[]).includes(chosen ?? '')
-    ? (chosen as AppLanguage)
-    : session.app.defaultLanguage;
+  const language = chosenLanguage(request) ?? session.app.defaultLanguage;
   return { language, firstName: session.user.name.first, school: session.school.longName };
+}
+
+/**
+ * The login page's heading as the page will draw it, from the setup status the page carries: in
+ * the device's language, else the app's first one. None while Tun needs its setup (the page then
+ * shows the setup wizard).
+ */
+function loginHeading(request: FastifyRequest, setup: SetupStatus | undefined): LoginHeading | undefined {
+  if (setup === undefined || setup.needsSetup) return undefined;
+  return { language: chosenLanguage(request) ?? DEVICE_DEFAULT_LANGUAGE, sso: setup.sso.length > 0 };
 }
 
 /** index.html's modification time, or 0 when there is none. */
@@ -148,9 +163,11 @@ export async function spaRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       Object.assign(answers, await pageAnswers(app, request, reply, more));
     }
     const heading = dashboard ? dashboardHeading(request, session) : undefined;
+    const setup = answers[`${API_BASE}${SETUP_PATH}`]?.body as SetupStatus | undefined;
+    const login = loginHeading(request, setup);
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(shells.htmlFor(path, { answers, appFrame: signedIn && isAppPath(path), heading }));
+      .send(shells.htmlFor(path, { answers, appFrame: signedIn && isAppPath(path), heading, login }));
   });
 }

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_COOKIE } from '@tun/shared/page-data';
+import { DEVICE_DEFAULT_LANGUAGE, LANGUAGE_COOKIE } from '@tun/shared/page-data';
 import type nb from '../locales/nb.json';
 // The sections of the bokmål catalog the start shows: /login, the status pages, the API's
 // errors, the page titles, the update notice. Named imports, so the start's bundle keeps only
@@ -10,7 +10,7 @@ import { app, errors, language, login, pages, pwa, setup, status, validation } f
 
 export const LANGUAGES = ['nb', 'nn', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'nb';
+export const DEFAULT_LANGUAGE: Language = DEVICE_DEFAULT_LANGUAGE;
 
 const STORAGE_KEY = 'tun.language';
 
