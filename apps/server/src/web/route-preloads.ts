@@ -7,7 +7,7 @@ import { escapeMarkup } from '../http/escape-markup';
 /** Written by the web build (apps/web/vite.config.ts, routePreloads): page path → its files. */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
-/** Written by the web build (apps/web/vite.config.ts, frameTexts): the heading the frame draws. */
+/** Written by the web build (apps/web/vite.config.ts, frameTexts): the headings the frame draws. */
 export const FRAME_TEXTS_FILE = 'frame-texts.json';
 
 /**
