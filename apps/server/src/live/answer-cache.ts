@@ -29,6 +29,8 @@ const CACHE_MAX_BYTES = 8 * 1024 * 1024;
  * still known; each is only its key.
  */
 const ASKED_ONCE_PER_SCHOOL = 4 * ANSWERS_PER_SCHOOL;
+/** Variants whose hash (in the ETag) is remembered: more than the people of a large school. */
+const VARIANT_HASHES_KEPT = 10_000;
 /** Event ids remembered to tell a repeat: far more than arrive between a commit and its NOTIFY. */
 const HEARD_EVENTS_KEPT = 1000;
 /** As app.ts compresses answers: above 1 KB, brotli at quality 4 (else gzip). */
@@ -74,12 +76,13 @@ export interface AnswerCacheOptions {
 
 export interface Answer {
   etag: string;
-  body: Buffer;
+  /** JSON: a kept answer's bytes, or the text of one made and not kept. */
+  body: Buffer | string;
   /** The body compressed; kept with the answer when the answer is kept. */
   encoded(encoding: Encoding): Buffer;
 }
 
-function compress(body: Buffer, encoding: Encoding): Buffer {
+function compress(body: Buffer | string, encoding: Encoding): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, {
         params: {
@@ -214,11 +217,20 @@ export function createAnswerCache(
     }
     return school;
   };
-  // The variant is hashed: it may hold a person's id, and an ETag stays short and plain.
+  // The variant is hashed: it may hold a person's id, and an ETag stays short and plain. The
+  // variants are few (a role's, a person's) and come with every answer: each is hashed once.
+  const variantHashes = new Map<string, string>();
+  const hashOf = (variant: string) => {
+    let hash = variantHashes.get(variant);
+    if (hash === undefined) {
+      hash = createHash('sha256').update(variant).digest('base64url').slice(0, 16);
+      if (variantHashes.size >= VARIANT_HASHES_KEPT) variantHashes.delete(variantHashes.keys().next().value!);
+      variantHashes.set(variant, hash);
+    }
+    return hash;
+  };
   const etagOf = (version: number, variant: string | undefined) =>
-    variant === undefined
-      ? `"${name}-${version}"`
-      : `"${name}-${version}-${createHash('sha256').update(variant).digest('base64url').slice(0, 16)}"`;
+    variant === undefined ? `"${name}-${version}"` : `"${name}-${version}-${hashOf(variant)}"`;
   const keyOf = (answerKey: string, variant: string | undefined) =>
     variant === undefined ? answerKey : `${answerKey}|${variant}`;
   return {
@@ -242,15 +254,14 @@ export function createAnswerCache(
       const version = school.version;
       const making: Making = { about, changed: false };
       school.making.add(making);
-      let body: Buffer;
+      let text: string;
       try {
-        // Kept as bytes, so a kept answer is not encoded again for every reader.
         const value = await make();
-        body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value));
+        text = value instanceof JsonText ? value.text : JSON.stringify(value);
       } finally {
         school.making.delete(making);
       }
-      const made: KeptAnswer = { version, about, body, encoded: {} };
+      const etag = etagOf(version, variant);
       // Kept when asked for the second time, not the first: a question asked once (a week no one
       // looks at again, a parameter that makes every address new) would push out answers that are
       // asked again, and each such answer, kept just long enough to reach the old generation of
@@ -258,18 +269,21 @@ export function createAnswerCache(
       // second asking»). Only if nothing it follows changed meanwhile: it may be out of date.
       const askedBefore = school.askedOnce.delete(key);
       if (!askedBefore) rememberAsked(school, key);
-      if (askedBefore && !making.changed && body.length <= ANSWER_MAX_BYTES) {
-        forget(school, key);
-        if (school.answers.size >= ANSWERS_PER_SCHOOL) forget(school, school.answers.keys().next().value!);
-        school.answers.set(key, made);
-        keptBytes += body.length;
-        makeRoom(school);
+      if (askedBefore && !making.changed) {
+        // Kept as bytes, so a kept answer is not encoded again for every reader.
+        const body = Buffer.from(text);
+        if (body.length <= ANSWER_MAX_BYTES) {
+          const made: KeptAnswer = { version, about, body, encoded: {} };
+          forget(school, key);
+          if (school.answers.size >= ANSWERS_PER_SCHOOL) forget(school, school.answers.keys().next().value!);
+          school.answers.set(key, made);
+          keptBytes += body.length;
+          makeRoom(school);
+          return { etag, body, encoded: (encoding) => encodedOf(school, key, made, encoding) };
+        }
       }
-      return {
-        etag: etagOf(version, variant),
-        body,
-        encoded: (encoding) => encodedOf(school, key, made, encoding),
-      };
+      // Not kept: the text goes out as it is, without a copy as bytes (the socket encodes it).
+      return { etag, body: text, encoded: (encoding) => compress(text, encoding) };
     },
     value<T>(schoolId: string, key: string, make: () => Promise<T>): Promise<T> {
       const school = schoolOf(schoolId);
@@ -331,14 +345,14 @@ export async function replyWithAnswer(
 }
 
 /**
- * Sends a kept (or just made) answer's JSON bytes, compressed as the client accepts (the
- * compression is kept with the answer). Fastify sends a Buffer as it is, without serializing it
- * again, and the compression plugin leaves a body that has a Content-Encoding alone.
+ * Sends a kept (or just made) answer's JSON, compressed as the client accepts (the compression
+ * is kept with the answer). Fastify sends a Buffer, or a string typed as JSON, as it is, without
+ * serializing it again, and the compression plugin leaves a body that has a Content-Encoding alone.
  */
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer): FastifyReply {
   reply.type('application/json; charset=utf-8');
   const encoding =
-    answer.body.length > COMPRESS_ABOVE_BYTES
+    Buffer.byteLength(answer.body) > COMPRESS_ABOVE_BYTES
       ? chooseEncoding(request.headers['accept-encoding'])
       : undefined;
   if (encoding === undefined) return reply.send(answer.body);
