@@ -19,11 +19,23 @@ const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 
 export const LIGHTHOUSE_BUDGET = { performance: 95, accessibility: 100 };
 
+/**
+ * Runs per page; the row is the run with the median performance score. One run's score moves by
+ * ten points and more from run to run on one machine with the same build (its blocking time
+ * follows whatever else the machine does), and Lighthouse's own advice is to run it several times
+ * and take the median (docs/variability.md in its repository).
+ */
+const LIGHTHOUSE_RUNS = 5;
+
 export interface PageAudit {
   path: string;
   /** Where Lighthouse ended: a signed-in page that redirected to /login was not measured. */
   finalUrl: string;
+  /** Of the median run (LIGHTHOUSE_RUNS). */
   performance: number | null;
+  /** Every run's performance score, lowest first. */
+  performanceRuns: number[];
+  /** The lowest of all runs: accessibility does not vary, so any run below 100 counts. */
   accessibility: number | null;
   lcpMs: number | null;
   tbtMs: number | null;
@@ -108,6 +120,7 @@ async function auditPage(baseUrl: string, path: string, port: number): Promise<P
     path,
     finalUrl: lhr.finalDisplayedUrl,
     performance,
+    performanceRuns: performance === null ? [] : [performance],
     accessibility,
     lcpMs: numeric(lhr, 'largest-contentful-paint'),
     tbtMs: numeric(lhr, 'total-blocking-time'),
@@ -115,6 +128,25 @@ async function auditPage(baseUrl: string, path: string, port: number): Promise<P
     worstAudits: worst,
     ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
   };
+}
+
+/**
+ * The page audited LIGHTHOUSE_RUNS times, one after another: the run with the median performance
+ * score, with every run's score and the lowest accessibility. A run that failed is the answer
+ * only if every run failed.
+ */
+async function auditPageMedian(baseUrl: string, path: string, port: number): Promise<PageAudit> {
+  const runs: PageAudit[] = [];
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await auditPage(baseUrl, path, port));
+  const measured = runs
+    .filter((run) => !run.runtimeError && run.performance !== null)
+    .sort((a, b) => a.performance! - b.performance!);
+  const median = measured[Math.floor((measured.length - 1) / 2)];
+  if (!median) return runs[0]!;
+  const accessibility = measured
+    .map((run) => run.accessibility)
+    .reduce((lowest, value) => (lowest === null || value === null ? null : Math.min(lowest, value)));
+  return { ...median, accessibility, performanceRuns: measured.map((run) => run.performance!) };
 }
 
 /** Signs the whole browser in: navigations and the app's own fetches then carry the session. */
@@ -197,6 +229,7 @@ export async function measureLighthouse(
         path,
         finalUrl: '',
         performance: null,
+        performanceRuns: [],
         accessibility: null,
         lcpMs: null,
         tbtMs: null,
@@ -207,11 +240,11 @@ export async function measureLighthouse(
       const pages: PageAudit[] = [];
       // Signed out first: the fresh profile has no session yet.
       pages.push(
-        await auditPage(ctx.baseUrl, '/login', chrome.port).catch((error) => failed('/login', error)),
+        await auditPageMedian(ctx.baseUrl, '/login', chrome.port).catch((error) => failed('/login', error)),
       );
       await signIn(browser, ctx.baseUrl, ctx.dataset.admin.cookie);
       pages.push(
-        await auditPage(ctx.baseUrl, '/app/dashboard', chrome.port).catch((error) =>
+        await auditPageMedian(ctx.baseUrl, '/app/dashboard', chrome.port).catch((error) =>
           failed('/app/dashboard', error),
         ),
       );

@@ -336,7 +336,8 @@ function lighthousePageRow(audit: PageAudit): Row {
     verdict: missed.length > 0 ? 'MISS' : 'OK',
     missed,
     note:
-      `performance ${audit.performance ?? '—'}, accessibility ${audit.accessibility ?? '—'}, ` +
+      `performance ${audit.performance ?? '—'} (median of ${audit.performanceRuns.join(', ')}), ` +
+      `accessibility ${audit.accessibility ?? '—'}, ` +
       `LCP ${format(audit.lcpMs)} ms, TBT ${format(audit.tbtMs)} ms (simulated mobile; ` +
       `this machine's benchmark index ${format(audit.benchmarkIndex)})` +
       (worst.length > 0 ? `; failing: ${worst.join('; ')}` : ''),
