@@ -37,14 +37,45 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('busy_timeout = 5000');
   const checkpoints = startWalCheckpoints(sqlite, file);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const reader = openReader(file);
+  readers.set(db, reader);
   return {
     db,
     dialect: 'sqlite',
     close: async () => {
+      readers.delete(db);
+      reader.close();
       await checkpoints.stop();
       await db.destroy();
     },
   };
+}
+
+/**
+ * Reads that run at once on a SQLite connection of their own (decision 036): compiled queries
+ * outside a transaction (db/prepared-query.ts). Kysely's one connection is shared by every
+ * request through a queue, so its reads wait for any transaction in progress and go through a
+ * dozen promises each; this one runs the statement there and then. In WAL mode it sees what
+ * was committed when the statement began, never a transaction still open on the other one.
+ */
+interface DirectReader {
+  prepare(sql: string): SQLite.Statement;
+  close(): void;
+}
+
+const readers = new WeakMap<Queryable, DirectReader>();
+
+/** The database's reader, for a query on the database itself: a transaction reads in itself. */
+export function directReader(db: Queryable): DirectReader | undefined {
+  return db.isTransaction ? undefined : readers.get(db);
+}
+
+function openReader(file: string): DirectReader {
+  const sqlite = new SQLite(file, { fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  // Only reads come here; a write by mistake fails rather than bypass write() (db/write.ts).
+  sqlite.pragma('query_only = ON');
+  return { prepare: (sql) => sqlite.prepare(sql), close: () => sqlite.close() };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

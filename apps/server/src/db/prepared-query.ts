@@ -6,13 +6,16 @@
  * it stays that dialect's; its statement is then reused as any other (database.ts).
  */
 import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
-import type { Queryable } from './database';
+import type SQLite from 'better-sqlite3';
+import { directReader, type Queryable } from './database';
 
 /** Stands for a value in the built query; no stored value starts with a NUL. */
 const placeholder = (name: string) => `\u0000${name}`;
 
 interface Compiled<R> {
   query: CompiledQuery<R>;
+  /** On SQLite outside a transaction: the statement on the database's reader (decision 036). */
+  statement?: SQLite.Statement;
   /** For each of the compiled query's parameters: the value's name, or the value itself. */
   slots: ({ name: string } | { value: unknown })[];
 }
@@ -33,7 +36,10 @@ export function preparedQuery<Names extends string, R>(
         ? { name: parameter.slice(1) }
         : { value: parameter },
     );
-    return { query, slots };
+    const reader = directReader(db);
+    const statement = reader?.prepare(query.sql);
+    // Only a query that returns rows may skip Kysely; none of ours writes, but one would go there.
+    return { query, slots, statement: statement?.reader ? statement : undefined };
   };
   return async (db, values) => {
     let entry = compiled.get(db);
@@ -43,6 +49,7 @@ export function preparedQuery<Names extends string, R>(
     }
     const named = values as Record<string, unknown>;
     const parameters = entry.slots.map((slot) => ('name' in slot ? named[slot.name] : slot.value));
+    if (entry.statement) return entry.statement.all(parameters) as R[];
     // An id of its own, as each built query has: plugins keep their state by it.
     const result = await db.executeQuery<R>({ ...entry.query, parameters, queryId: createQueryId() });
     return result.rows;
