@@ -95,7 +95,7 @@ describe.each(dialects())('compression on %s', (dialect) => {
     expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
     expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
 
-    // Asked for the first time, so made and not kept: sent from its text, compressed the same way.
+    // Asked for the first time, so made and not kept: compressed the same way as one kept.
     const firstAsked = await t.request({
       method: 'GET',
       url: '/api/v1/people?former=false',

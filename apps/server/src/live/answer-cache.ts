@@ -76,13 +76,13 @@ export interface AnswerCacheOptions {
 
 export interface Answer {
   etag: string;
-  /** JSON: a kept answer's bytes, or the text of one made and not kept. */
-  body: Buffer | string;
+  /** The JSON's bytes. */
+  body: Buffer;
   /** The body compressed; kept with the answer when the answer is kept. */
   encoded(encoding: Encoding): Buffer;
 }
 
-function compress(body: Buffer | string, encoding: Encoding): Buffer {
+function compress(body: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, {
         params: {
@@ -269,9 +269,9 @@ export function createAnswerCache(
       // second asking»). Only if nothing it follows changed meanwhile: it may be out of date.
       const askedBefore = school.askedOnce.delete(key);
       if (!askedBefore) rememberAsked(school, key);
+      // As bytes, also when not kept: a large answer sent as text went out slower (decision 031).
+      const body = Buffer.from(text);
       if (askedBefore && !making.changed) {
-        // Kept as bytes, so a kept answer is not encoded again for every reader.
-        const body = Buffer.from(text);
         if (body.length <= ANSWER_MAX_BYTES) {
           const made: KeptAnswer = { version, about, body, encoded: {} };
           forget(school, key);
@@ -282,8 +282,7 @@ export function createAnswerCache(
           return { etag, body, encoded: (encoding) => encodedOf(school, key, made, encoding) };
         }
       }
-      // Not kept: the text goes out as it is, without a copy as bytes (the socket encodes it).
-      return { etag, body: text, encoded: (encoding) => compress(text, encoding) };
+      return { etag, body, encoded: (encoding) => compress(body, encoding) };
     },
     value<T>(schoolId: string, key: string, make: () => Promise<T>): Promise<T> {
       const school = schoolOf(schoolId);
@@ -346,13 +345,13 @@ export async function replyWithAnswer(
 
 /**
  * Sends a kept (or just made) answer's JSON, compressed as the client accepts (the compression
- * is kept with the answer). Fastify sends a Buffer, or a string typed as JSON, as it is, without
- * serializing it again, and the compression plugin leaves a body that has a Content-Encoding alone.
+ * is kept with the answer). Fastify sends a Buffer as it is, without serializing it again, and
+ * the compression plugin leaves a body that has a Content-Encoding alone.
  */
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer): FastifyReply {
   reply.type('application/json; charset=utf-8');
   const encoding =
-    Buffer.byteLength(answer.body) > COMPRESS_ABOVE_BYTES
+    answer.body.length > COMPRESS_ABOVE_BYTES
       ? chooseEncoding(request.headers['accept-encoding'])
       : undefined;
   if (encoding === undefined) return reply.send(answer.body);
