@@ -139,7 +139,7 @@ export async function buildApp(
     const auth = createAuth(authOptions(config, database, await loadAuthSecret(config, database)));
     const live = new LiveBus(database, app.log);
     await live.start();
-    const storage = createFileStorage(config);
+    const storage = await createFileStorage(config);
     const jobs = new JobRunner({ handlers: JOB_HANDLERS, pollMs: config.jobPollMs });
     const ctx: AppContext = { config, database, auth, live, storage, jobs, log: app.log };
     const stopUploadSweep = startUploadSweep(ctx);

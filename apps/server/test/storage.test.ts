@@ -24,7 +24,7 @@ interface StoreUnderTest {
 const stores: Record<'disk' | 's3', () => Promise<StoreUnderTest>> = {
   async disk() {
     const dataDir = mkdtempSync(join(tmpdir(), 'tun-storage-'));
-    const storage = createFileStorage({
+    const storage = await createFileStorage({
       files: { storage: { kind: 'disk', dir: join(dataDir, 'files') }, uploadExpiryMs: EXPIRY_MS },
     });
     return {
@@ -37,7 +37,7 @@ const stores: Record<'disk' | 's3', () => Promise<StoreUnderTest>> = {
   },
   async s3() {
     const server = await startS3Server();
-    const storage = createFileStorage({
+    const storage = await createFileStorage({
       files: {
         storage: {
           kind: 's3',

@@ -2,9 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
-import pg from 'pg';
+import type pgModule from 'pg';
 import type { DB } from './schema';
 import { startWalCheckpoints } from './wal-checkpoints';
+import { lazyRequire } from '../lazy-require';
+
+const pg = lazyRequire<typeof pgModule>('pg');
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<DB>;
@@ -22,7 +25,7 @@ export interface Database {
 
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Database {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new (pg().Pool)({ connectionString: options.databaseUrl, max: 10 });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

@@ -6,7 +6,7 @@
  * subscribers. The row ids grow across instances, which lets a client resume with
  * Last-Event-ID on any instance.
  */
-import pg from 'pg';
+import type pgModule from 'pg';
 import { LIVE_TOPICS, type LiveMessage, type LiveTopic } from '@tun/shared';
 import type { Database, Trx } from '../db/database';
 import {
@@ -19,6 +19,9 @@ import {
   notify,
   pruneEvents,
 } from './live.repository';
+import { lazyRequire } from '../lazy-require';
+
+const pg = lazyRequire<typeof pgModule>('pg');
 
 export interface LiveEvent extends LiveMessage {
   id: number;
@@ -74,7 +77,7 @@ export class LiveBus {
   /** Server-side caches, which hear every school's events. */
   private readonly everySchool = new Set<Listener>();
   private readonly sessionsEnded = new Set<SessionsListener>();
-  private client: pg.Client | undefined;
+  private client: pgModule.Client | undefined;
   private stopped = false;
   private lastId = 0;
   private pruneTimer: NodeJS.Timeout | undefined;
@@ -206,7 +209,7 @@ export class LiveBus {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.database.url });
+    const client = new (pg().Client)({ connectionString: this.database.url });
     client.on('notification', (message) => void this.onNotification(message.payload));
     client.on('error', (error) => {
       this.log.warn({ err: error }, 'live: LISTEN connection lost');
@@ -217,7 +220,7 @@ export class LiveBus {
     this.client = client;
   }
 
-  private async reconnect(old: pg.Client): Promise<void> {
+  private async reconnect(old: pgModule.Client): Promise<void> {
     if (this.stopped || this.client !== old) return;
     this.client = undefined;
     await old.end().catch(() => {});

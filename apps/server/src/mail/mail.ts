@@ -2,8 +2,12 @@
  * Outgoing e-mail. Tun works without it: when SMTP_URL is unset nothing is sent, and whatever
  * a mail would carry (a password link) is shown to the admin to pass on instead.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type nodemailerModule from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
+import { lazyRequire } from '../lazy-require';
+
+const nodemailer = lazyRequire<typeof nodemailerModule>('nodemailer');
 
 export interface Mail {
   to: string;
@@ -21,7 +25,7 @@ const transports = new Map<string, Transporter>();
 function transportFor(smtpUrl: string): Transporter {
   let transport = transports.get(smtpUrl);
   if (!transport) {
-    transport = nodemailer.createTransport(smtpUrl);
+    transport = nodemailer().createTransport(smtpUrl);
     transports.set(smtpUrl, transport);
   }
   return transport;

@@ -9,9 +9,9 @@ import { createS3Storage } from './s3-storage';
 export { ObjectNotFoundError, type FileStorage } from './file-storage';
 
 /** Takes the whole Config or anything with its `files` part (tests pass their own). */
-export function createFileStorage(config: {
+export async function createFileStorage(config: {
   files: Pick<FilesConfig, 'storage' | 'uploadExpiryMs'>;
-}): FileStorage {
+}): Promise<FileStorage> {
   const { storage, uploadExpiryMs } = config.files;
   return storage.kind === 'disk'
     ? createDiskStorage({ dir: storage.dir, uploadExpiryMs })

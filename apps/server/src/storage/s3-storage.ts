@@ -5,8 +5,7 @@
  * shorter than S3's 5 MiB minimum part in `<id>.part` until more bytes arrive.
  */
 import type { Readable } from 'node:stream';
-import { S3, type S3ServiceException } from '@aws-sdk/client-s3';
-import { S3Store } from '@tus/s3-store';
+import type { S3, S3ServiceException } from '@aws-sdk/client-s3';
 import { ERRORS } from '@tus/utils';
 import {
   assertRange,
@@ -45,67 +44,72 @@ function isNotFound(error: unknown): boolean {
  * S3Store with a `remove` that leaves nothing behind. S3Store's own deletes `<id>` and
  * `<id>.info` but not the `<id>.part` tail of a cancelled upload, and on a finished upload it
  * first aborts the multipart upload, which S3 answers with NoSuchUpload, so it throws "not
- * found" and deletes nothing at all.
+ * found" and deletes nothing at all. Loaded only where S3 is configured: tus's S3 store and the
+ * AWS SDK are a tenth of the server's start (decision 037).
  */
-class S3DataStore extends S3Store {
-  get s3(): S3 {
-    return this.client;
-  }
-
-  get bucketName(): string {
-    return this.bucket;
-  }
-
-  /** Removes an upload or object with its sidecars; false when none of them was there. */
-  async removeAll(id: string): Promise<boolean> {
-    let found = false;
-    let uploadId: string | undefined;
-    try {
-      // S3Store keeps the multipart upload's id in the metadata of `<id>.info`: HEAD is enough.
-      const head = await this.client.headObject({ Bucket: this.bucket, Key: this.infoKey(id) });
-      uploadId = head.Metadata?.['upload-id'];
-      found = true;
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
+async function s3DataStoreClass() {
+  const { S3Store } = await import('@tus/s3-store');
+  return class S3DataStore extends S3Store {
+    get s3(): S3 {
+      return this.client;
     }
-    if (uploadId) {
-      // An unfinished upload's parts are invisible to listings and still billed: abort frees
-      // them. A finished upload's multipart upload is gone already (NoSuchUpload).
-      await this.client
-        .abortMultipartUpload({ Bucket: this.bucket, Key: id, UploadId: uploadId })
-        .catch((error: unknown) => {
-          if (!isNotFound(error)) throw error;
-        });
-    }
-    const keys = [id, this.infoKey(id), this.partKey(id, true)];
-    if (!found) {
-      // A `put` object has no `.info`; DeleteObjects reports deleted keys whether they existed
-      // or not, so ask first.
-      found = await this.client.headObject({ Bucket: this.bucket, Key: id }).then(
-        () => true,
-        (error: unknown) => {
-          if (isNotFound(error)) return false;
-          throw error;
-        },
-      );
-    }
-    const result = await this.client.deleteObjects({
-      Bucket: this.bucket,
-      Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
-    });
-    const failed = result.Errors?.find((error) => error.Code !== 'NoSuchKey');
-    if (failed) throw new Error(`S3 could not delete ${failed.Key}: ${failed.Code} ${failed.Message}`);
-    await this.clearCache(id);
-    return found;
-  }
 
-  /** tus DELETE (a cancelled upload): everything goes; an unknown id is tus's 404. */
-  override async remove(id: string): Promise<void> {
-    if (!(await this.removeAll(id))) throw ERRORS.FILE_NOT_FOUND;
-  }
+    get bucketName(): string {
+      return this.bucket;
+    }
+
+    /** Removes an upload or object with its sidecars; false when none of them was there. */
+    async removeAll(id: string): Promise<boolean> {
+      let found = false;
+      let uploadId: string | undefined;
+      try {
+        // S3Store keeps the multipart upload's id in the metadata of `<id>.info`: HEAD is enough.
+        const head = await this.client.headObject({ Bucket: this.bucket, Key: this.infoKey(id) });
+        uploadId = head.Metadata?.['upload-id'];
+        found = true;
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+      if (uploadId) {
+        // An unfinished upload's parts are invisible to listings and still billed: abort frees
+        // them. A finished upload's multipart upload is gone already (NoSuchUpload).
+        await this.client
+          .abortMultipartUpload({ Bucket: this.bucket, Key: id, UploadId: uploadId })
+          .catch((error: unknown) => {
+            if (!isNotFound(error)) throw error;
+          });
+      }
+      const keys = [id, this.infoKey(id), this.partKey(id, true)];
+      if (!found) {
+        // A `put` object has no `.info`; DeleteObjects reports deleted keys whether they existed
+        // or not, so ask first.
+        found = await this.client.headObject({ Bucket: this.bucket, Key: id }).then(
+          () => true,
+          (error: unknown) => {
+            if (isNotFound(error)) return false;
+            throw error;
+          },
+        );
+      }
+      const result = await this.client.deleteObjects({
+        Bucket: this.bucket,
+        Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+      });
+      const failed = result.Errors?.find((error) => error.Code !== 'NoSuchKey');
+      if (failed) throw new Error(`S3 could not delete ${failed.Key}: ${failed.Code} ${failed.Message}`);
+      await this.clearCache(id);
+      return found;
+    }
+
+    /** tus DELETE (a cancelled upload): everything goes; an unknown id is tus's 404. */
+    override async remove(id: string): Promise<void> {
+      if (!(await this.removeAll(id))) throw ERRORS.FILE_NOT_FOUND;
+    }
+  };
 }
 
-export function createS3Storage(options: S3StorageOptions): FileStorage {
+export async function createS3Storage(options: S3StorageOptions): Promise<FileStorage> {
+  const S3DataStore = await s3DataStoreClass();
   const datastore = new S3DataStore({
     // Expiry by our own deleteExpired sweep (ListMultipartUploads), not by bucket lifecycle rules
     // matched on object tags: nothing to set up on the bucket, and tagging is what S3-compatible

@@ -10,7 +10,11 @@
  */
 import { extname } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Sharp } from 'sharp';
+import type sharpModule from 'sharp';
+import type { Sharp } from 'sharp';
+import { lazyRequire } from '../../lazy-require';
+
+const sharp = lazyRequire<typeof sharpModule>('sharp');
 
 // ── content types ────────────────────────────────────────────────────────────────────────────
 
@@ -189,7 +193,7 @@ const PHOTO_FORMATS: Record<string, 'jpeg' | 'png' | 'webp' | 'avif' | 'tiff'> =
 function open(input: Buffer, animated = false): Sharp {
   // `failOn: 'none'`: a photo cut short (a camera's battery, an interrupted copy) still gives
   // what it has, as image viewers show it; bytes that are no image at all still throw.
-  return sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'none', animated });
+  return sharp()(input, { limitInputPixels: MAX_PIXELS, failOn: 'none', animated });
 }
 
 /**

@@ -5,12 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
-import {
   fullName,
   type Passkey,
   type PasskeyOptions,
@@ -26,6 +20,9 @@ import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
 import { findPerson } from '../people/directory.service';
 import * as repository from './passkeys.repository';
+
+/** Loaded at the first passkey rather than at start (decision 037). */
+const webAuthn = () => import('@simplewebauthn/server');
 
 type Deps = Pick<AppContext, 'database' | 'live' | 'config'>;
 
@@ -90,6 +87,7 @@ export async function registrationOptions(deps: Deps, owner: Owner): Promise<Pas
   if (!person) throw new ProblemError('not-found');
   const existing = await repository.passkeysOf(db, owner.schoolId, owner.personId);
   const name = fullName(personName(person));
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName: 'Tun',
     rpID: relyingParty(deps.config).id,
@@ -113,6 +111,7 @@ export async function registerPasskey(
 ): Promise<Passkey> {
   const challenge = await takeChallenge(deps, input.challengeId, 'register');
   const rp = relyingParty(deps.config);
+  const { verifyRegistrationResponse } = await webAuthn();
   const verification = await verifyRegistrationResponse({
     response: input.response,
     expectedChallenge: challenge,
@@ -191,6 +190,7 @@ export async function passkeysOfPersonForAdmin(
 
 /** What the browser needs to sign in with any passkey it keeps for Tun. */
 export async function signInOptions(deps: Deps): Promise<PasskeyOptions> {
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(deps.config).id,
     userVerification: 'preferred',
@@ -207,6 +207,7 @@ export async function verifyPasskeySignIn(deps: Deps, input: PasskeySignIn): Pro
   const passkey = await repository.findPasskeyByCredential(deps.database.db, input.response.id);
   if (!passkey) throw new ProblemError('passkey-unknown');
   const rp = relyingParty(deps.config);
+  const { verifyAuthenticationResponse } = await webAuthn();
   const verification = await verifyAuthenticationResponse({
     response: input.response,
     expectedChallenge: challenge,

@@ -12,7 +12,11 @@
  * - No `style`, `class`, `id` or event attribute survives. What is inside `script`, `style`,
  *   `svg`, `math`, `iframe`, `object`, `template`, `noscript` and the like goes with the tag.
  */
-import sanitizeHtml, { type Attributes, type IOptions, type Tag } from 'sanitize-html';
+import type sanitizeHtmlModule from 'sanitize-html';
+import type { Attributes, IOptions, Tag } from 'sanitize-html';
+import { lazyRequire } from '../../lazy-require';
+
+const sanitizeHtml = lazyRequire<typeof sanitizeHtmlModule>('sanitize-html');
 
 const ALLOWED_TAGS = [
   'p',
@@ -116,7 +120,7 @@ const OPTIONS: IOptions = {
 
 /** The body as stored and shown: only what the allow-list lets through. */
 export function sanitizePostBody(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizeHtml()(html, OPTIONS).trim();
 }
 
 // Block ends become spaces in the text, so «<p>a</p><p>b</p>» reads «a b», not «ab».
@@ -129,7 +133,7 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
  */
 export function plainTextOf(sanitizedHtml: string): string {
   const spaced = sanitizedHtml.replace(BLOCK_BOUNDARY, ' $&');
-  const text = sanitizeHtml(spaced, {
+  const text = sanitizeHtml()(spaced, {
     allowedTags: [],
     allowedAttributes: {},
     nonTextTags: DROPPED_WITH_CONTENT,

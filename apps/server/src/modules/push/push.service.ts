@@ -9,7 +9,7 @@
  * service is plain http) and takes a deadline for the whole exchange.
  */
 import { createECDH, randomUUID } from 'node:crypto';
-import webPush from 'web-push';
+import type webPushModule from 'web-push';
 import {
   PUSH_SUBSCRIPTIONS_PER_PERSON_MAX,
   PUSH_TEST_TITLE,
@@ -35,6 +35,9 @@ import {
   trimSubscriptions,
   upsertSubscription,
 } from './push.repository';
+import { lazyRequire } from '../../lazy-require';
+
+const webPush = lazyRequire<typeof webPushModule>('web-push');
 
 type Deps = Pick<AppContext, 'config' | 'database' | 'live'>;
 
@@ -63,7 +66,7 @@ export async function loadVapidKeys(config: Pick<Config, 'push'>, db: Queryable)
   if (config.push.vapidKeys) return config.push.vapidKeys;
   const existing = await findVapidSetting(db);
   if (existing !== undefined) return parseStoredKeys(existing);
-  await insertVapidSettingOnce(db, JSON.stringify(webPush.generateVAPIDKeys()));
+  await insertVapidSettingOnce(db, JSON.stringify(webPush().generateVAPIDKeys()));
   const stored = await findVapidSetting(db);
   if (stored === undefined) throw new Error('the VAPID keys were not stored');
   return parseStoredKeys(stored);
@@ -259,7 +262,7 @@ export async function sendPushJob(
     return;
   }
   const keys = await vapidKeys(ctx);
-  const request = webPush.generateRequestDetails(
+  const request = webPush().generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(payload.payload),
     {
