@@ -5,7 +5,7 @@
  * and previewed), and their times are then moved back so the list and the statistics have ages
  * and times to solve to show.
  */
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import type { CaseCategory, CaseStatus, CaseUrgency, Role } from '@tun/shared';
 import type { AppContext } from '../context';
 import { write } from '../db/write';
@@ -17,6 +17,10 @@ import {
   setCaseStatus,
   type Actor,
 } from '../modules/maintenance/cases.service';
+import { lazyRequire } from '../lazy-require';
+
+/** Only a demo start draws pictures (decision 037). */
+const sharp = lazyRequire<typeof sharpModule>('sharp');
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -28,7 +32,7 @@ async function faultPhoto(background: string, shape: string): Promise<Buffer> {
     <rect x="80" y="420" width="640" height="120" fill="#00000022"/>
     ${shape}
   </svg>`;
-  return sharp(Buffer.from(svg))
+  return sharp()(Buffer.from(svg))
     .jpeg({ quality: 80 })
     .withExif({ IFD0: { Make: 'Tun', Model: 'Demotelefon' } })
     .toBuffer();

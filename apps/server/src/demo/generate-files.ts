@@ -5,12 +5,16 @@
  * through the same service as an upload, so they are sniffed, cleaned and previewed like any.
  */
 import { crc32 } from 'node:zlib';
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import type { Role } from '@tun/shared';
 import type { AppContext } from '../context';
 import { escapeMarkup } from '../http/escape-markup';
 import { createFolder } from '../modules/files/files.service';
 import { uploadSmallFile } from '../modules/files/uploads.service';
+import { lazyRequire } from '../lazy-require';
+
+/** Only a demo start draws pictures (decision 037). */
+const sharp = lazyRequire<typeof sharpModule>('sharp');
 
 // ── A PDF ───────────────────────────────────────────────────────────────────────────────────
 
@@ -162,7 +166,7 @@ async function landscapePhoto(sky: string, mountains: string, water: string): Pr
     <rect y="540" width="1200" height="260" fill="${water}"/>
   </svg>`;
   return (
-    sharp(Buffer.from(svg))
+    sharp()(Buffer.from(svg))
       .jpeg({ quality: 82 })
       // Where the photo was taken, as a phone would write it: the upload takes it out again.
       .withExif({

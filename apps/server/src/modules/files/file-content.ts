@@ -9,7 +9,6 @@
  *   not tell everyone in the school where that home is. `makeThumbnail` makes the preview.
  */
 import { extname } from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
 import type sharpModule from 'sharp';
 import type { Sharp } from 'sharp';
 import { lazyRequire } from '../../lazy-require';
@@ -156,6 +155,8 @@ export async function detectContentType(
     return { contentType: 'application/octet-stream', refused: refusedByName };
   }
   if (isUtf16Text(head)) return { contentType: textType(claimed, name), refused: refusedByName };
+  // Loaded at the first upload rather than at start (decision 037).
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(head);
   if (detected) {
     if (MARKUP_TYPES.has(detected.mime)) return { contentType: 'text/plain', refused: refusedByName };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Papa from 'papaparse';
-import writeXlsxFile from 'write-excel-file/node';
 import {
   emailSchema,
   EXPORT_HEADERS,
@@ -366,6 +365,8 @@ export async function exportPeople(
     const data = rows.map((cells) =>
       cells.map((value, column) => ({ value: defuse(value, column), type: String })),
     );
+    // Loaded at the first spreadsheet written rather than at start (decision 037).
+    const { default: writeXlsxFile } = await import('write-excel-file/node');
     const body = await writeXlsxFile([header, ...data], {
       sheet: 'Personer',
       columns: [16, 16, 18, 32, 16, 10, 24, 24, 28].map((width) => ({ width })),

@@ -4,7 +4,6 @@
  * UTF-16 (Excel's "Unicode text") or Windows-1252 (older Excel and Navi exports).
  */
 import Papa from 'papaparse';
-import { readSheet } from 'read-excel-file/node';
 import { ProblemError } from '../../http/problem';
 
 export type Encoding = 'utf-8' | 'utf-16' | 'windows-1252' | 'xlsx';
@@ -98,6 +97,8 @@ function parseCsv(bytes: Buffer): Table {
 }
 
 async function parseXlsx(bytes: Buffer): Promise<Table> {
+  // Loaded at the first import of a spreadsheet rather than at start (decision 037).
+  const { readSheet } = await import('read-excel-file/node');
   let data: unknown[][];
   try {
     data = await readSheet(bytes);
