@@ -93,6 +93,12 @@ const withMissParameter = (path: string, request: number | string) =>
 
 /** Requests one after another, for comparing a kept answer with one made anew. */
 const MISS_CHECK_REQUESTS = 20;
+/**
+ * How much longer the fastest new URL must take than the fastest kept one. A sheet made anew
+ * took 1.2× a kept one at the fastest once its reads ran at once (decision 036); a parameter
+ * the cache did not bypass gives the same time for both, within a few per cent.
+ */
+const MISS_SLOWER_THAN_HIT = 1.1;
 
 /**
  * Fails the scenario when the parameter does not bypass the cache (the route would then answer
@@ -117,7 +123,7 @@ async function checkMisses(ctx: BenchContext, load: Load): Promise<void> {
     hit = Math.min(hit, await timed(kept));
     miss = Math.min(miss, await timed(withMissParameter(load.path, `check-${Date.now()}-${i}`)));
   }
-  if (!(miss > hit * 1.25)) {
+  if (!(miss > hit * MISS_SLOWER_THAN_HIT)) {
     throw new Error(
       `${load.path}: a new URL (fastest ${miss.toFixed(2)} ms) is not slower than a kept one ` +
         `(${hit.toFixed(2)} ms); the parameter may not bypass the answer cache`,
