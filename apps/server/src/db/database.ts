@@ -57,8 +57,8 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
 /**
  * Reads that run at once on a SQLite connection of their own (decision 036): compiled queries
  * outside a transaction (db/prepared-query.ts). Kysely's one connection is shared by every
- * request through a queue, so its reads wait for any transaction in progress and go through a
- * dozen promises each; this one runs the statement there and then. In WAL mode it sees what
+ * request through a queue, so its reads wait for any transaction in progress and go through
+ * about twenty promises each; this one runs the statement there and then. In WAL mode it sees what
  * was committed when the statement began, never a transaction still open on the other one.
  */
 interface DirectReader {
