@@ -639,6 +639,8 @@ describe.each(dialects())('calendar on %s', (dialect) => {
 
       // The first reader's answer is kept; another with the same URL must not get its policies.
       const first = await read(cookies.student);
+      // Joined from each event's own bytes: exactly the JSON the answer's value would give.
+      expect(first.body).toBe(JSON.stringify(JSON.parse(first.body)));
       const other = await read(cookies.student2, first.headers.etag as string);
       expect(other.statusCode).toBe(200);
       expect(other.headers.etag).not.toBe(first.headers.etag);

@@ -94,12 +94,13 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
 }
 
 /**
- * An answer already written as JSON, for `make` to return instead of the value: a route that
- * answers with records other readers share (the events of a kept range) writes each record once
- * and joins them, instead of copying and writing them again for every answer.
+ * An answer already written as JSON bytes, for `make` to return instead of the value: a route that
+ * answers with records other readers share (the events of a kept range) writes and encodes each
+ * record once and joins the bytes, instead of copying, writing and encoding them again for every
+ * answer (decision 031).
  */
-export class JsonText {
-  constructor(readonly text: string) {}
+export class JsonBytes {
+  constructor(readonly bytes: Buffer) {}
 }
 
 /**
@@ -254,10 +255,11 @@ export function createAnswerCache(
       const version = school.version;
       const making: Making = { about, changed: false };
       school.making.add(making);
-      let text: string;
+      // As bytes, also when not kept: a large answer sent as text went out slower (decision 031).
+      let body: Buffer;
       try {
         const value = await make();
-        text = value instanceof JsonText ? value.text : JSON.stringify(value);
+        body = value instanceof JsonBytes ? value.bytes : Buffer.from(JSON.stringify(value));
       } finally {
         school.making.delete(making);
       }
@@ -269,8 +271,6 @@ export function createAnswerCache(
       // second asking»). Only if nothing it follows changed meanwhile: it may be out of date.
       const askedBefore = school.askedOnce.delete(key);
       if (!askedBefore) rememberAsked(school, key);
-      // As bytes, also when not kept: a large answer sent as text went out slower (decision 031).
-      const body = Buffer.from(text);
       if (askedBefore && !making.changed) {
         if (body.length <= ANSWER_MAX_BYTES) {
           const made: KeptAnswer = { version, about, body, encoded: {} };

@@ -10,6 +10,7 @@ import {
   eventPolicyKey,
   eventWithPoliciesSchema,
   type CalendarEvent,
+  type EventPolicies,
   type EventWithPolicies,
   type Principal,
   scheduleCreateSchema,
@@ -20,7 +21,7 @@ import {
 } from '@tun/shared';
 import type { AppContext } from '../../context';
 import { ProblemError } from '../../http/problem';
-import { createAnswerCache, JsonText, replyWithAnswer } from '../../live/answer-cache';
+import { createAnswerCache, JsonBytes, replyWithAnswer } from '../../live/answer-cache';
 import { CALENDAR_BASE_TOPICS, cacheCalendarBase } from './calendar-cache';
 import {
   changeEvent,
@@ -45,22 +46,43 @@ function withPolicies(principal: Principal, event: CalendarEvent): EventWithPoli
   return { ...event, policies: eventPoliciesOf(principal, event) };
 }
 
-/** A shared event (of a kept range) as JSON, written once for all who read it. */
-const eventTexts = new WeakMap<CalendarEvent, string>();
+/** A shared event (of a kept range) as JSON bytes without its closing brace, written once for all who read it. */
+const eventBytes = new WeakMap<CalendarEvent, Buffer>();
+/** `,"policies":{…}}` for each of the eight combinations of the three policies. */
+const policyEndings: (Buffer | undefined)[] = [];
+const EVENTS_OPEN = Buffer.from('{"events":[');
+const EVENTS_CLOSE = Buffer.from(']}');
+const COMMA = Buffer.from(',');
+
+function policyEnding(policies: EventPolicies): Buffer {
+  const index = (policies.change ? 4 : 0) + (policies.delete ? 2 : 0) + (policies.revert ? 1 : 0);
+  let ending = policyEndings[index];
+  if (ending === undefined) {
+    ending = Buffer.from(`,"policies":${JSON.stringify(policies)}}`);
+    policyEndings[index] = ending;
+  }
+  return ending;
+}
 
 /**
- * `withPolicies` as JSON, for shared events: the event's own text, written once, with the
- * policies added at its end (the same text `JSON.stringify(withPolicies(…))` gives). A week is
- * asked for by every student; copying and writing each event again was most of a week's cost
- * when the answer was not kept.
+ * `{ events: events.map(withPolicies) }` as JSON bytes, for shared events: each event's own bytes,
+ * written and encoded once, with the policies added at its end (the same bytes
+ * `JSON.stringify` gives). A week is asked for by every student; copying, writing and encoding
+ * each event again was most of a week's cost when the answer was not kept (decision 031).
  */
-function withPoliciesText(principal: Principal, event: CalendarEvent): string {
-  let text = eventTexts.get(event);
-  if (text === undefined) {
-    text = JSON.stringify(event);
-    eventTexts.set(event, text);
+function eventsAnswer(principal: Principal, events: readonly CalendarEvent[]): JsonBytes {
+  const parts: Buffer[] = [EVENTS_OPEN];
+  for (const event of events) {
+    let bytes = eventBytes.get(event);
+    if (bytes === undefined) {
+      bytes = Buffer.from(JSON.stringify(event).slice(0, -1));
+      eventBytes.set(event, bytes);
+    }
+    if (parts.length > 1) parts.push(COMMA);
+    parts.push(bytes, policyEnding(eventPoliciesOf(principal, event)));
   }
-  return `${text.slice(0, -1)},"policies":${JSON.stringify(eventPoliciesOf(principal, event))}}`;
+  parts.push(EVENTS_CLOSE);
+  return new JsonBytes(Buffer.concat(parts));
 }
 
 export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -109,8 +131,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
           // Only read: each event is written with its policies, not changed.
           shared: true,
         });
-        const texts = events.map((event) => withPoliciesText(principal, event));
-        return new JsonText(`{"events":[${texts.join(',')}]}`);
+        return eventsAnswer(principal, events);
       };
       return replyWithAnswer(answers, request, reply, schoolId, request.url, make, eventPolicyKey(principal));
     },
