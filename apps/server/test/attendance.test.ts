@@ -290,6 +290,10 @@ describe.each(dialects())('attendance on %s', (dialect) => {
       expect(body.names.people[teacherId]).toEqual({ name: await personName(teacherId), former: null });
       // The save's own answer carries them too.
       expect(saved.body.names.people[teacherId]?.name).toBe(await personName(teacherId));
+      // The sheet read is joined from kept bytes: exactly the JSON of the sheet the save answered.
+      const read = await t.request({ method: 'GET', url: sheetUrl(created.body.id), cookie: teacher });
+      expect(read.body).toBe(JSON.stringify(JSON.parse(read.body)));
+      expect(JSON.parse(read.body)).toEqual(saved.body);
 
       const { eventL } = await freshWeek();
       const lesson = (await sheet(teacher, eventL)).body;
@@ -326,6 +330,10 @@ describe.each(dialects())('attendance on %s', (dialect) => {
       expect(body.names.people[frida]).toEqual({ name: 'Frida M. Lund', former: 'student' });
       expect(body.names.people[leaving.personId]?.former).toBe('staff');
       expect(body.names.people[students.anna.id]?.former).toBeNull();
+      // The read joined from kept bytes gives the same JSON, marks included.
+      const read = await t.request({ method: 'GET', url: sheetUrl(eventL), cookie: teacher });
+      expect(JSON.parse(read.body)).toEqual(body);
+      expect(read.body).toBe(JSON.stringify(body));
     });
 
     it('gives a student only the names their own row shows', async () => {

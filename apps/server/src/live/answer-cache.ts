@@ -101,7 +101,20 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
  */
 export class JsonBytes {
   constructor(readonly bytes: Buffer) {}
+
+  /** `open`, each item's parts with a comma between items, and `close`, as one answer. */
+  static join(open: string | Buffer, items: Iterable<readonly Buffer[]>, close: string | Buffer): JsonBytes {
+    const parts = [typeof open === 'string' ? Buffer.from(open) : open];
+    for (const item of items) {
+      if (parts.length > 1) parts.push(COMMA);
+      parts.push(...item);
+    }
+    parts.push(typeof close === 'string' ? Buffer.from(close) : close);
+    return new JsonBytes(Buffer.concat(parts));
+  }
 }
+
+const COMMA = Buffer.from(',');
 
 /**
  * Answers that differ between people with the same URL (what each may do with a record, which

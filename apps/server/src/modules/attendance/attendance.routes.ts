@@ -22,6 +22,7 @@ import { createAnswerCache, replyWithAnswer } from '../../live/answer-cache';
 import { CALENDAR_BASE_TOPICS } from '../calendar/calendar-cache';
 import {
   attendanceSheet,
+  attendanceSheetJson,
   listPreliminary,
   recordsOfLine,
   recordHistory,
@@ -95,7 +96,7 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: AppContext): P
         reply,
         principal.schoolId,
         request.url,
-        () => attendanceSheet(db, principal, request.params.eventId, sheetParts),
+        () => attendanceSheetJson(db, principal, request.params.eventId, sheetParts),
         variant,
         [request.params.eventId],
       );

@@ -23,7 +23,7 @@ import type { AttendanceTable } from '../../db/schema';
 import { write, type Publish } from '../../db/write';
 import { ProblemError } from '../../http/problem';
 import { enqueueJob } from '../../jobs/job-queue';
-import type { AnswerCache } from '../../live/answer-cache';
+import { JsonBytes, type AnswerCache } from '../../live/answer-cache';
 import { auditOfEntity, recordAudits } from '../audit/audit.service';
 import { isLine } from '../lines/lines.service';
 import { findCalendarEvent } from '../calendar/calendar.service';
@@ -199,17 +199,24 @@ function eventWithPreliminaryKept(
   });
 }
 
+/** The sheet and what it names, before they are written out. */
+interface SheetMade extends Omit<AttendanceSheetNames, 'people'> {
+  sheet: Omit<AttendanceSheet, 'names'>;
+  people: NamedPerson[];
+}
+
+interface NamedPerson {
+  id: string;
+  person: PersonName;
+  former: AttendanceSheetNames['people'][string]['former'];
+}
+
 /**
  * The sheet of an event: every student expected, and anyone else with a record, with the
  * effective status. Someone who may see only their own absence gets only their own row. The
  * sheet carries the names it shows, of those only what the rows given show.
  */
-export async function attendanceSheet(
-  db: Queryable,
-  actor: Actor,
-  eventId: string,
-  kept: SheetParts,
-): Promise<AttendanceSheet> {
+async function makeSheet(db: Queryable, actor: Actor, eventId: string, kept: SheetParts): Promise<SheetMade> {
   const { schoolId } = actor;
   // An overridden occurrence is asked for by its own id; its records are kept by the override's.
   const { event, preliminary } = await eventWithPreliminaryKept(kept.events, db, schoolId, eventId);
@@ -244,10 +251,61 @@ export async function attendanceSheet(
   // change on its way): read on their own.
   const unknown = named.filter((id) => !known.people.has(id));
   const added = personNames(await namedPeople(db, schoolId, unknown));
-  return { ...sheet, names: sheetNames(named, event, known, added) };
+  return { sheet, ...sheetNames(named, event, known, added) };
 }
 
-type PersonNames = Map<string, { name: string; leftOn: string | null; staff: boolean }>;
+/** The sheet of an event (`makeSheet`), as the PUT answers it. */
+export async function attendanceSheet(
+  db: Queryable,
+  actor: Actor,
+  eventId: string,
+  kept: SheetParts,
+): Promise<AttendanceSheet> {
+  const { sheet, people, room, attendees } = await makeSheet(db, actor, eventId, kept);
+  const names = Object.fromEntries(
+    people.map(({ id, person, former }) => [id, { name: person.name, former }]),
+  );
+  return { ...sheet, names: { people: names, room, attendees } };
+}
+
+/**
+ * The sheet of an event as JSON bytes, for the answer cache: the same JSON as `attendanceSheet`,
+ * with each person's entry among the names written and encoded once while the school's names are
+ * kept. A sheet is made anew after every save and scan, and its names (about half its bytes, not
+ * all ASCII) were written and encoded again each time (decision 031).
+ */
+export async function attendanceSheetJson(
+  db: Queryable,
+  actor: Actor,
+  eventId: string,
+  kept: SheetParts,
+): Promise<JsonBytes> {
+  const { sheet, people, room, attendees } = await makeSheet(db, actor, eventId, kept);
+  return JsonBytes.join(
+    `${JSON.stringify(sheet).slice(0, -1)},"names":{"people":{`,
+    people.map((named) => [personEntry(named)]),
+    `},"room":${JSON.stringify(room)},"attendees":${JSON.stringify(attendees)}}}`,
+  );
+}
+
+/** Each kept person's entry among a sheet's names, as JSON bytes, with the `former` it was written for. */
+const personEntries = new WeakMap<PersonName, { former: NamedPerson['former']; bytes: Buffer }>();
+
+function personEntry({ id, person, former }: NamedPerson): Buffer {
+  const kept = personEntries.get(person);
+  if (kept !== undefined && kept.former === former) return kept.bytes;
+  const bytes = Buffer.from(`${JSON.stringify(id)}:${JSON.stringify({ name: person.name, former })}`);
+  personEntries.set(person, { former, bytes });
+  return bytes;
+}
+
+interface PersonName {
+  name: string;
+  leftOn: string | null;
+  staff: boolean;
+}
+
+type PersonNames = Map<string, PersonName>;
 
 interface SchoolNames {
   people: PersonNames;
@@ -288,14 +346,14 @@ function sheetNames(
   event: Pick<CalendarEvent, 'roomUsed' | 'groupsAttending'>,
   known: SchoolNames,
   added: PersonNames,
-): AttendanceSheetNames {
+): Omit<SheetMade, 'sheet'> {
   const today = todayInSchoolZone();
-  const people: AttendanceSheetNames['people'] = {};
+  const people: NamedPerson[] = [];
   for (const id of named) {
     const person = known.people.get(id) ?? added.get(id);
     if (!person) continue;
     const current = isCurrentPerson({ leftOn: person.leftOn }, today);
-    people[id] = { name: person.name, former: current ? null : person.staff ? 'staff' : 'student' };
+    people.push({ id, person, former: current ? null : person.staff ? 'staff' : 'student' });
   }
   const placeName = (id: string, kind: 'room' | 'group') => {
     const place = known.places.get(id);

@@ -52,7 +52,6 @@ const eventBytes = new WeakMap<CalendarEvent, Buffer>();
 const policyEndings: (Buffer | undefined)[] = [];
 const EVENTS_OPEN = Buffer.from('{"events":[');
 const EVENTS_CLOSE = Buffer.from(']}');
-const COMMA = Buffer.from(',');
 
 function policyEnding(policies: EventPolicies): Buffer {
   const index = (policies.change ? 4 : 0) + (policies.delete ? 2 : 0) + (policies.revert ? 1 : 0);
@@ -71,18 +70,15 @@ function policyEnding(policies: EventPolicies): Buffer {
  * each event again was most of a week's cost when the answer was not kept (decision 031).
  */
 function eventsAnswer(principal: Principal, events: readonly CalendarEvent[]): JsonBytes {
-  const parts: Buffer[] = [EVENTS_OPEN];
-  for (const event of events) {
+  const items = events.map((event) => {
     let bytes = eventBytes.get(event);
     if (bytes === undefined) {
       bytes = Buffer.from(JSON.stringify(event).slice(0, -1));
       eventBytes.set(event, bytes);
     }
-    if (parts.length > 1) parts.push(COMMA);
-    parts.push(bytes, policyEnding(eventPoliciesOf(principal, event)));
-  }
-  parts.push(EVENTS_CLOSE);
-  return new JsonBytes(Buffer.concat(parts));
+    return [bytes, policyEnding(eventPoliciesOf(principal, event))];
+  });
+  return JsonBytes.join(EVENTS_OPEN, items, EVENTS_CLOSE);
 }
 
 export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
