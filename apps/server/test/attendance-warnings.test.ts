@@ -14,6 +14,7 @@ import {
   type RoomTag,
 } from '@tun/shared';
 import { enqueueJob, type JobPayloads } from '../src/jobs/job-queue';
+import { claimJob } from '../src/jobs/jobs.repository';
 import { tagClock } from '../src/modules/attendance-tags/attendance-tags.service';
 import { callApi, createPerson, insertLine, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
@@ -181,6 +182,41 @@ describe.each(dialects())('attendance warnings on %s', (dialect) => {
       { studentId: bjorn.id, manualStatus: 'justifiedLeave' },
       { studentId: cecilie.id, manualStatus: 'attending' },
     ]);
+    expect(await queuedWarnings()).toEqual([]);
+  });
+
+  it('joins the students of later saves into the check still waiting, not into one taken', async () => {
+    const erik = await newStudent('Erik');
+    const frida = await newStudent('Frida');
+    const gro = await newStudent('Gro');
+    await save((await lesson()).id, [{ studentId: erik.id, manualStatus: 'notAttending' }]);
+    await save((await lesson()).id, [
+      { studentId: frida.id, manualStatus: 'notAttending' },
+      { studentId: erik.id, manualStatus: 'justifiedLeave' },
+    ]);
+    const joined = await queuedWarnings();
+    expect(joined).toHaveLength(1);
+    expect([...joined[0]!.payload.studentIds].sort()).toEqual([erik.id, frida.id].sort());
+
+    // Taken by a run (its payload read): a save now queues a check of its own.
+    const [waiting] = await t.ctx.database.db
+      .selectFrom('job')
+      .select('id')
+      .where('kind', '=', 'attendance.warnings')
+      .execute();
+    const lease = new Date(Date.now() + 60_000).toISOString();
+    expect(await claimJob(t.ctx.database.db, waiting!.id, new Date().toISOString(), lease, 8)).toBeDefined();
+    await save((await lesson()).id, [{ studentId: gro.id, manualStatus: 'notAttending' }]);
+    const queued = (await queuedWarnings()).map((job) => [...job.payload.studentIds].sort());
+    expect(queued.sort((a, b) => a.length - b.length)).toEqual([[gro.id], [erik.id, frida.id].sort()]);
+
+    await t.ctx.database.db
+      .updateTable('job')
+      .set({ locked_until: null })
+      .where('id', '=', waiting!.id)
+      .execute();
+    await t.ctx.jobs.runDue();
+    for (const student of [erik, frida, gro]) expect(await warningsTo(student.id)).toHaveLength(1);
     expect(await queuedWarnings()).toEqual([]);
   });
 

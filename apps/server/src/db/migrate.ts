@@ -24,6 +24,7 @@ import { signInLinks } from './migrations/019-sign-in-links';
 import { passkeys } from './migrations/020-passkeys';
 import { sessionMethod } from './migrations/021-session-method';
 import { singleSignOn } from './migrations/022-single-sign-on';
+import { jobBySchoolAndKind } from './migrations/023-job-by-school-and-kind';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -53,6 +54,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '020-passkeys': passkeys(),
     '021-session-method': sessionMethod(),
     '022-single-sign-on': singleSignOn(),
+    '023-job-by-school-and-kind': jobBySchoolAndKind(),
   };
 }
 

@@ -6,7 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import type { PushPayload } from '@tun/shared';
 import type { Queryable } from '../db/database';
-import { deleteJobs, insertJobs, queuedJobsOfKind } from './jobs.repository';
+import {
+  deleteJobs,
+  insertJobs,
+  queuedJobsOfKind,
+  replaceWaitingPayload,
+  waitingJobOfKind,
+} from './jobs.repository';
 
 /** The kinds of job and what each one's payload holds. */
 export interface JobPayloads {
@@ -68,6 +74,37 @@ export async function enqueueJobs<K extends JobKind>(
   }));
   await insertJobs(db, rows);
   return rows.map((row) => row.id);
+}
+
+/** Most students one waiting warnings check gathers; a save beyond it queues a check of its own. */
+const WARNINGS_CHECK_MAX_STUDENTS = 2000;
+
+/**
+ * Queues the 93 % check for these students, or adds them to the school's check that has not
+ * started yet (decision 027): every save that writes absence asks for one, and under the
+ * morning rush a check per save summed the same students' school year again and again between
+ * two polls. Joined, the students are summed once, when the first of those saves' jobs is due.
+ * A check already taken keeps what it read, and the save queues a new one.
+ */
+export async function enqueueWarningsCheck(
+  db: Queryable,
+  schoolId: string,
+  studentIds: readonly string[],
+): Promise<void> {
+  const waiting = await waitingJobOfKind(db, schoolId, 'attendance.warnings');
+  if (waiting) {
+    const payload = JSON.parse(waiting.payload) as JobPayloads['attendance.warnings'];
+    const joined = [...new Set([...payload.studentIds, ...studentIds])];
+    if (joined.length <= WARNINGS_CHECK_MAX_STUDENTS) {
+      const after = JSON.stringify({ ...payload, studentIds: joined });
+      if (await replaceWaitingPayload(db, waiting.id, waiting.payload, after)) return;
+    }
+  }
+  await enqueueJob(db, {
+    schoolId,
+    kind: 'attendance.warnings',
+    payload: { schoolId, studentIds: [...new Set(studentIds)] },
+  });
 }
 
 /**

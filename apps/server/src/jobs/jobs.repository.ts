@@ -134,6 +134,49 @@ export async function deleteDeadJobs(
   return Number(result.numDeletedRows);
 }
 
+/**
+ * A school's job of one kind that waits for its first run: not taken, never tried. Only such a
+ * job may take more work; one under way has read its payload already.
+ */
+export async function waitingJobOfKind(
+  db: Queryable,
+  schoolId: string,
+  kind: string,
+): Promise<{ id: string; payload: string } | undefined> {
+  return db
+    .selectFrom('job')
+    .select(['id', 'payload'])
+    .where('school_id', '=', schoolId)
+    .where('kind', '=', kind)
+    .where('attempts', '=', 0)
+    .where('locked_until', 'is', null)
+    .orderBy('run_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Replaces a waiting job's payload if it still waits with the payload it was read with; false
+ * when it was taken or changed meanwhile (PostgreSQL: by another instance's claim or save, whose
+ * commit this update waits for and then reads).
+ */
+export async function replaceWaitingPayload(
+  db: Queryable,
+  id: string,
+  before: string,
+  after: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('job')
+    .set({ payload: after })
+    .where('id', '=', id)
+    .where('payload', '=', before)
+    .where('attempts', '=', 0)
+    .where('locked_until', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** A school's queued jobs of one kind, with their payloads (for erasure: a handful at most). */
 export async function queuedJobsOfKind(
   db: Queryable,

@@ -22,7 +22,7 @@ import { nowIso, type Queryable, type Trx } from '../../db/database';
 import type { AttendanceTable } from '../../db/schema';
 import { write, type Publish } from '../../db/write';
 import { ProblemError } from '../../http/problem';
-import { enqueueJob } from '../../jobs/job-queue';
+import { enqueueWarningsCheck } from '../../jobs/job-queue';
 import { JsonBytes, type AnswerCache } from '../../live/answer-cache';
 import { auditOfEntity, recordAudits } from '../audit/audit.service';
 import { isLine } from '../lines/lines.service';
@@ -465,11 +465,11 @@ export async function writeStatuses(
   // Absence may take a student under 93 % of the school year: the job warns them (decision 027).
   const missing = event.mandatory ? rows.filter((row) => row.status !== 'attending') : [];
   if (missing.length > 0) {
-    await enqueueJob(trx, {
+    await enqueueWarningsCheck(
+      trx,
       schoolId,
-      kind: 'attendance.warnings',
-      payload: { schoolId, studentIds: missing.map((row) => row.student_id) },
-    });
+      missing.map((row) => row.student_id),
+    );
   }
   publish(
     'attendance',
