@@ -21,7 +21,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { prepareDataset } from './dataset';
+import { prepareDataset, type Dataset } from './dataset';
 import { measureLoad, measurementProblem, type LoadSettings, type Measurement } from './measure';
 import { measureTusUpload, UPLOAD_BYTES, type UploadMeasurement } from './files';
 import {
@@ -35,7 +35,7 @@ import { startMailSink, type MailSink } from './mail-sink';
 import { measurePublish, type PublishMeasurement } from './posts';
 import { measureScreens, SCREEN_COUNT, type ScreensMeasurement } from './screens';
 import { STREAMS_SCENARIO, streamsRow, type StreamsMeasurement } from './streams';
-import { SCALE_STEP, scaleRows, withScaleScenarios, type ScaleMeasurement } from './scale';
+import { SCALE_STEP, scaleRows, type ScaleMeasurement } from './scale';
 import { RUSH_SCENARIO, rushRows, type RushMeasurement } from './rush';
 import { describeBudget, failedRow, format, missedLimits, renderTable, type Row } from './report';
 import { SCENARIOS, STARTUP, type BenchContext, type Budget } from './scenarios';
@@ -492,8 +492,9 @@ async function benchDialect(
     // With SMTP, as a school that sends e-mail: notifications then queue e-mails too.
     const server = await startServer(database, { smtpUrl: mail.url });
     const stopServer = cleanup.add(`stop the ${dialect} server (pid ${server.pid})`, server.stop);
+    let dataset: Dataset;
     try {
-      const dataset = await prepareDataset(server.url, database);
+      dataset = await prepareDataset(server.url, database);
       const ctx: BenchContext = {
         dialect,
         baseUrl: server.url,
@@ -501,8 +502,7 @@ async function benchDialect(
         dataDir: database.dataDir,
         database,
       };
-      // The scale step compares with one-school figures: its scenarios run here too.
-      await runScenarios(ctx, settings, withScaleScenarios(selected), result);
+      await runScenarios(ctx, settings, selected, result);
       if (selected(UPLOAD_SCENARIO)) {
         progress(`${dialect}: ${UPLOAD_SCENARIO}…`);
         result.rows.push(await uploadRow(ctx, result));
@@ -547,13 +547,14 @@ async function benchDialect(
       await stopServer();
     }
 
-    // On a database of its own, after the one-school server has stopped.
+    // On a database of its own, after the one-school server has stopped (the step starts
+    // another on the one school's database, to measure it beside the 20).
     if (selected(SCALE_STEP)) {
       const scale = await scaleRows(
         dialect,
         adminUrl,
         settings,
-        result.measurements,
+        { database, dataset },
         (label, stop) => cleanup.add(label, stop),
         progress,
       );
