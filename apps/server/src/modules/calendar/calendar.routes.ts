@@ -126,6 +126,8 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
           filter: filters[0],
           // Only read: each event is written with its policies, not changed.
           shared: true,
+          // A person's groups change with the topics this cache follows, as their week does.
+          keep: (key, makeValue) => answers.value(schoolId, key, makeValue),
         });
         return eventsAnswer(principal, events);
       };

@@ -87,6 +87,11 @@ export async function listCalendar(
      * are then shared, and the caller must not change them.
      */
     shared?: boolean;
+    /**
+     * Keeps what a person's filter follows (their groups, or that they are unknown) until the
+     * caller's cache hears a change to the school's people or groups (live/answer-cache.ts).
+     */
+    keep?: Keep;
   },
 ): Promise<CalendarEvent[]> {
   const { from, to, filter } = query;
@@ -94,7 +99,7 @@ export async function listCalendar(
   if (to - from > CALENDAR_RANGE_MAX_MS) throw new ProblemError('calendar-range-too-long');
   const [base, targets] = await Promise.all([
     calendarBase(db, schoolId),
-    filterTargets(db, schoolId, filter),
+    filterTargets(db, schoolId, filter, query.keep),
   ]);
   if (filter && filter.kind !== 'person' && filter.kind !== 'room') {
     const known = { line: base.lines, elective: base.electives, group: base.groups }[filter.kind];
@@ -134,15 +139,27 @@ export async function targetsOfPerson(
   return repository.targetsOfPerson(db, schoolId, personId);
 }
 
-async function filterTargets(db: Queryable, schoolId: string, filter: CalendarFilter | undefined) {
+/** A value kept under a key until what it was made from changes, else made now. */
+type Keep = <T>(key: string, make: () => Promise<T>) => Promise<T>;
+
+async function filterTargets(
+  db: Queryable,
+  schoolId: string,
+  filter: CalendarFilter | undefined,
+  keep: Keep = (_key, make) => make(),
+) {
   if (!filter || filter.kind === 'room') return undefined;
   if (filter.kind !== 'person') return new Set([filter.id]);
-  // Both at once: someone unknown simply has no targets, and is refused below.
-  const [exists, targets] = await Promise.all([
-    personExists(db, schoolId, filter.id),
-    targetsOfPerson(db, schoolId, filter.id),
-  ]);
-  if (!exists) throw new ProblemError('not-found');
+  const personId = filter.id;
+  const targets = await keep(`targets|${personId}`, async () => {
+    // Both at once: someone unknown simply has no targets, and is refused below.
+    const [exists, ids] = await Promise.all([
+      personExists(db, schoolId, personId),
+      targetsOfPerson(db, schoolId, personId),
+    ]);
+    return exists ? ids : undefined;
+  });
+  if (!targets) throw new ProblemError('not-found');
   return targets;
 }
 
