@@ -3,7 +3,7 @@
  * answers about it, and the bytes kept stay within the cache's bound (decision 029).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnswerCache } from '../src/live/answer-cache';
+import { createAnswerCache, JsonBytes } from '../src/live/answer-cache';
 import { write } from '../src/db/write';
 import { createSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
@@ -112,5 +112,14 @@ describe.each(dialects())('the answer cache on %s', (dialect) => {
     await ask();
     expect([one.made(), two.made()]).toEqual([4, 5]);
     cache.stop();
+  });
+});
+
+describe('JsonBytes.join', () => {
+  it('writes the opening, the items with commas between them and the closing, in UTF-8', () => {
+    const entry = (text: string) => [Buffer.from(text.slice(0, 3)), Buffer.from(text.slice(3))];
+    const joined = JsonBytes.join('{"navn":["Ærlig",', [entry('"Åse Ødegård"'), entry('"Bjørn"')], ']}');
+    expect(joined.bytes.toString('utf8')).toBe('{"navn":["Ærlig","Åse Ødegård","Bjørn"]}');
+    expect(JsonBytes.join(Buffer.from('['), [], Buffer.from(']')).bytes.toString()).toBe('[]');
   });
 });
