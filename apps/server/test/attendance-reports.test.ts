@@ -14,8 +14,9 @@ import { attendancePercent } from '@tun/shared';
 import {
   myAttendanceSummary,
   resolveRange,
-  summerDatesOf,
 } from '../src/modules/attendance-reports/attendance-reports.service';
+import { schoolDateOf } from '../src/modules/attendance/attendance.service';
+import { fillSchoolDates } from '../src/db/migrations/024-attendance-school-date';
 import { weekIndexOf, weeksOfRange } from '../src/modules/attendance-reports/report-periods';
 import { callApi, createPerson, createSchool, insertLine, login, setupSchool } from './factories';
 import { createTestApp, dialects, type TestApp } from './helper';
@@ -41,14 +42,12 @@ describe('report periods', () => {
     expect(resolveRange({}, '2027-08-01')).toEqual({ from: '2027-08-01', to: '2028-07-31' });
   });
 
-  it('starts weeks at midnight in Oslo on both sides of a daylight-saving change', () => {
+  it('folds school dates into weeks from Monday to Sunday', () => {
     const weeks = weeksOfRange('2026-03-25', '2026-04-01');
     expect(weeks.map((week) => week.week)).toEqual(['2026-W13', '2026-W14']);
-    expect(new Date(weeks[0]!.startMs).toISOString()).toBe('2026-03-22T23:00:00.000Z');
-    expect(new Date(weeks[1]!.startMs).toISOString()).toBe('2026-03-29T22:00:00.000Z');
-    // 23:30 on Sunday in UTC is already Monday in Oslo in summer time.
-    expect(weekIndexOf(weeks, Date.parse('2026-03-29T22:30:00.000Z'))).toBe(1);
-    expect(weekIndexOf(weeks, Date.parse('2026-03-29T21:59:00.000Z'))).toBe(0);
+    expect(weekIndexOf(weeks, '2026-03-25')).toBe(0);
+    expect(weekIndexOf(weeks, '2026-03-29')).toBe(0);
+    expect(weekIndexOf(weeks, '2026-03-30')).toBe(1);
   });
 
   it('counts weeks, so no range makes the loop run away', () => {
@@ -66,14 +65,14 @@ describe('report periods', () => {
     expect(attendancePercent(7, 7)).toEqual({ percent: 100, below: false });
   });
 
-  it('knows the UTC dates on which 22:00 UTC is already the next day at the school', () => {
+  it('counts a record on the school date of its start, on both sides of a daylight-saving change', () => {
     // Summer time runs from 29 March to 25 October 2026 (01:00 UTC both times).
-    expect(summerDatesOf('2026-01-01', '2026-12-31')).toEqual([{ from: '2026-03-29', to: '2026-10-24' }]);
-    expect(summerDatesOf('2026-08-01', '2027-07-31')).toEqual([
-      { from: '2026-07-31', to: '2026-10-24' },
-      { from: '2027-03-28', to: '2027-07-31' },
-    ]);
-    expect(summerDatesOf('2026-11-02', '2026-11-08')).toEqual([]);
+    expect(schoolDateOf({ start: '2026-03-28T22:30:00.000Z' })).toBe('2026-03-28');
+    expect(schoolDateOf({ start: '2026-03-28T23:30:00.000Z' })).toBe('2026-03-29');
+    // 22:30 UTC on Sunday is already Monday in Oslo in summer time.
+    expect(schoolDateOf({ start: '2026-03-29T22:30:00.000Z' })).toBe('2026-03-30');
+    expect(schoolDateOf({ start: '2026-03-29T21:59:00.000Z' })).toBe('2026-03-29');
+    expect(schoolDateOf({ start: '2026-10-25T22:30:00.000Z' })).toBe('2026-10-25');
   });
 
   it('defaults to the school year around today, or around the one date given', () => {
@@ -134,6 +133,7 @@ describe.each(dialects())('attendance reports on %s', (dialect) => {
   ) => {
     counter += 1;
     const eventId = `event-${counter}`;
+    const start = new Date(schoolTimeToInstant(date, time)).toISOString();
     await t.ctx.database.db
       .insertInto('attendance')
       .values({
@@ -141,7 +141,8 @@ describe.each(dialects())('attendance reports on %s', (dialect) => {
         id: `${eventId}-${studentId}`,
         event_id: eventId,
         student_id: studentId,
-        event_start: new Date(schoolTimeToInstant(date, time)).toISOString(),
+        event_start: start,
+        event_date: schoolDateOf({ start }),
         event_duration: minutes,
         event_mandatory: mandatory ? 1 : 0,
         note: null,
@@ -601,5 +602,17 @@ describe.each(dialects())('attendance reports on %s', (dialect) => {
       attendedMinutes: 90,
       percent: mine.percent,
     });
+  });
+
+  it('gives the records written before school dates were kept the date of their start', async () => {
+    // Every record of the tests above, among them starts at 22:30 UTC in summer and winter time.
+    const dates = () =>
+      t.ctx.database.db.selectFrom('attendance').select(['id', 'event_date']).orderBy('id').execute();
+    const written = await dates();
+    expect(written.length).toBeGreaterThan(30);
+    expect(written.some((row) => row.event_date === '')).toBe(false);
+    await t.ctx.database.db.updateTable('attendance').set({ event_date: '' }).execute();
+    await fillSchoolDates(t.ctx.database.db);
+    expect(await dates()).toEqual(written);
   });
 });

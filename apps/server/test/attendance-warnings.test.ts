@@ -57,6 +57,7 @@ describe.each(dialects())('attendance warnings on %s', (dialect) => {
         event_id: eventId,
         student_id: studentId,
         event_start: new Date(schoolTimeToInstant(today, '00:05')).toISOString(),
+        event_date: today,
         event_duration: minutes,
         event_mandatory: 1,
         note: null,

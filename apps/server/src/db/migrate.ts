@@ -25,6 +25,7 @@ import { passkeys } from './migrations/020-passkeys';
 import { sessionMethod } from './migrations/021-session-method';
 import { singleSignOn } from './migrations/022-single-sign-on';
 import { jobBySchoolAndKind } from './migrations/023-job-by-school-and-kind';
+import { attendanceSchoolDate } from './migrations/024-attendance-school-date';
 
 /**
  * Our migrations, in order. They are imported rather than read from a folder so that the
@@ -55,6 +56,7 @@ function ourMigrations(database: Database): Record<string, Migration> {
     '021-session-method': sessionMethod(),
     '022-single-sign-on': singleSignOn(),
     '023-job-by-school-and-kind': jobBySchoolAndKind(),
+    '024-attendance-school-date': attendanceSchoolDate(),
   };
 }
 

@@ -342,6 +342,8 @@ export interface AttendanceTable {
   event_id: string;
   student_id: string;
   event_start: string;
+  /** The school date of `event_start` (YYYY-MM-DD): the day the reports count it on. */
+  event_date: string;
   /** Minutes. */
   event_duration: number;
   /** 0 or 1: only mandatory events count in reports. */
@@ -357,7 +359,8 @@ export interface AttendanceTable {
   updated_at: string;
 }
 
-export interface AttendanceProposedTable extends AttendanceTable {
+/** A proposal's records are not counted until approved, so they have no day of their own. */
+export interface AttendanceProposedTable extends Omit<AttendanceTable, 'event_date'> {
   approved: number;
 }
 

@@ -97,6 +97,7 @@ export async function generateAttendance(
           event_id: event.id,
           student_id: studentId,
           event_start: event.start,
+          event_date: todayInSchoolZone(new Date(event.start)),
           event_duration: minutes,
           event_mandatory: 1,
           note: null,

@@ -1,20 +1,22 @@
 /**
- * The sums behind the attendance reports. Each record keeps its event's start, minutes and
- * whether it was mandatory, so a report is a range scan of `attendance (school_id, event_start)`
- * summed in SQL: no calendar is expanded and no record travels to JavaScript.
+ * The sums behind the attendance reports. Each record keeps its event's start, school date,
+ * minutes and whether it was mandatory, so a report is a range scan of an index summed in SQL:
+ * no calendar is expanded and no record travels to JavaScript.
  */
-import type { AttendanceStatus } from '@tun/shared';
+import { schoolDatesToInstants, type AttendanceStatus } from '@tun/shared';
 import { sql } from 'kysely';
 import type { Database, Queryable } from '../../db/database';
 
 /** What the report queries need: the connection and its dialect. */
 export type ReportDb = Pick<Database, 'db' | 'dialect'>;
 
-/** Which records a report sums: a school's mandatory events that start in [fromIso, toIso). */
+/** Which records a report sums: a school's mandatory events on the school dates from..to. */
 export interface RecordScope {
   schoolId: string;
-  fromIso: string;
-  toIso: string;
+  /** The first school date, YYYY-MM-DD. */
+  from: string;
+  /** The last school date, included. */
+  to: string;
   /** Only the records of this line's members. */
   lineId?: string;
   /** Only this student's records. */
@@ -31,22 +33,26 @@ export interface MinuteSums {
 }
 
 /**
- * The records of a scope. SQLite is told which index to use, since its choice was measured
- * wrong both ways (bench: 400 students × 40 weeks): for the whole school, left to itself it
- * walks the (school_id, student_id, …) index to save the sort of GROUP BY student_id and fetches
- * 400,000 rows scattered over the table one by one, 2–3 times slower than the range of the
- * (school_id, event_start) index; for a line or one student it may take that range, where a
- * seek per student reads a fraction of the rows. PostgreSQL scans and hashes in parallel.
+ * The records of a scope, read from one of two indexes that hold every column the sums read.
+ * The school or a line: the range of school dates in (school_id, event_date, student_id, …),
+ * whose rows come grouped by day and student, so the days are summed without a sort (decision
+ * 027). Students named: a seek per student in (school_id, student_id, event_start, …) for the
+ * instants of those dates, a fraction of the school's rows. SQLite is told which index, since
+ * its own choice was measured wrong both ways (bench: 400 students × 40 weeks); PostgreSQL
+ * chooses its own.
  */
 function records(database: ReportDb, scope: RecordScope) {
-  const wholeSchool =
-    scope.lineId === undefined && scope.studentId === undefined && scope.studentIds === undefined;
-  const table =
-    database.dialect !== 'sqlite'
-      ? sql`attendance`
-      : wholeSchool
-        ? sql`attendance indexed by attendance_start_idx`
-        : sql`attendance indexed by attendance_student_sums_idx`;
+  const byStudent = scope.studentId !== undefined || scope.studentIds !== undefined;
+  const sqlite = database.dialect === 'sqlite';
+  let table = sql`attendance`;
+  let range = sql`event_date >= ${scope.from} and event_date <= ${scope.to}`;
+  if (byStudent) {
+    const instants = schoolDatesToInstants(scope.from, scope.to);
+    if (sqlite) table = sql`attendance indexed by attendance_student_sums_idx`;
+    range = sql`event_start >= ${instants.from} and event_start < ${instants.to}`;
+  } else if (sqlite) {
+    table = sql`attendance indexed by attendance_days_idx`;
+  }
   const ofLine =
     scope.lineId === undefined
       ? sql``
@@ -57,8 +63,8 @@ function records(database: ReportDb, scope: RecordScope) {
       ? sql``
       : sql`and student_id in (${sql.join(scope.studentIds.length > 0 ? scope.studentIds : [''])})`;
   // Only mandatory events count towards attendance.
-  return sql`${table} where school_id = ${scope.schoolId} and event_start >= ${scope.fromIso}
-    and event_start < ${scope.toIso} and event_mandatory = 1 ${ofLine} ${ofStudent} ${ofStudents}`;
+  return sql`${table} where school_id = ${scope.schoolId} and ${range} and event_mandatory = 1
+    ${ofLine} ${ofStudent} ${ofStudents}`;
 }
 
 /** Minutes of the records with this effective status. */
@@ -99,20 +105,19 @@ export async function sumsPerStudent(
 }
 
 /**
- * Minutes expected and attended per event start (a few thousand rows for a school year; SQLite
- * reads them in index order without sorting): the caller folds them into the school's ISO
- * weeks, which SQL cannot tell the same way in both dialects.
+ * Minutes expected and attended per school date (a row per day): the caller folds them into
+ * ISO weeks, which SQL cannot tell the same way in both dialects.
  */
-export async function sumsPerStart(
+export async function sumsPerDate(
   database: ReportDb,
   scope: RecordScope,
-): Promise<{ start: string; expected: number; attended: number }[]> {
-  const { rows } = await sql<{ event_start: string; expected: Sum; attended: Sum }>`
-    select event_start, sum(event_duration) as expected, ${minutesWith('attending')} as attended
+): Promise<{ date: string; expected: number; attended: number }[]> {
+  const { rows } = await sql<{ event_date: string; expected: Sum; attended: Sum }>`
+    select event_date, sum(event_duration) as expected, ${minutesWith('attending')} as attended
     from ${records(database, scope)}
-    group by event_start`.execute(database.db);
+    group by event_date`.execute(database.db);
   return rows.map((row) => ({
-    start: row.event_start,
+    date: row.event_date,
     expected: count(row.expected),
     attended: count(row.attended),
   }));
@@ -132,59 +137,23 @@ export interface DaySums extends MinuteSums {
   justifiedHourMinutes: number;
 }
 
-export interface DayRule {
-  /** A school date is an absence day when missed × 100 ≥ this × its expected minutes. */
-  absenceDayPercent: number;
-  /**
-   * The UTC dates (ranges, both ends included) on which a start at 22:xx UTC is already the
-   * next school date: summer time, when the school is at UTC+2.
-   */
-  summerDates: readonly { from: string; to: string }[];
-}
-
-/**
- * The school date of a record's start, in SQL: the UTC date, except that a start at 23:xx UTC,
- * or at 22:xx UTC in summer time, is on the next day at the school (UTC+1 or +2). The date is
- * counted on only for those late starts, so the rest is a text prefix.
- */
-function schoolDateOfStart(database: ReportDb, rule: DayRule) {
-  const utcDate = sql`substr(event_start, 1, 10)`;
-  const hour = sql`substr(event_start, 12, 2)`;
-  const nextDay =
-    database.dialect === 'sqlite'
-      ? sql`date(${utcDate}, '+1 day')`
-      : sql`to_char(cast(${utcDate} as date) + 1, 'YYYY-MM-DD')`;
-  const summer =
-    rule.summerDates.length === 0
-      ? sql`1 = 0`
-      : sql.join(
-          rule.summerDates.map((range) => sql`${utcDate} between ${range.from} and ${range.to}`),
-          sql` or `,
-        );
-  // A simple CASE reads the hour once; most rows take the last branch (measured: the searched
-  // form costs PostgreSQL a fifth more on a school year).
-  return sql`case ${hour} when '23' then ${nextDay}
-    when '22' then case when ${summer} then ${nextDay} else ${utcDate} end
-    else ${utcDate} end`;
-}
-
 /**
  * Per student, the minutes expected, attended, on justified leave and absent, and their school
- * days counted by the rule: the records summed per school date and those days per student, all
- * in SQL (one row per student reaches JavaScript, as with sumsPerStudent). The threshold is the
- * only rule here; it is in the query so that a year of days never leaves the database.
+ * days counted by the school's threshold: the records summed per school date and those days per
+ * student, all in SQL (one row per student reaches JavaScript, as with sumsPerStudent), so that
+ * a year of days never leaves the database.
  */
 export async function sumsAndDaysPerStudent(
   database: ReportDb,
   scope: RecordScope,
-  rule: DayRule,
+  /** A school date is an absence day when missed × 100 ≥ this × its expected minutes. */
+  absenceDayPercent: number,
 ): Promise<Map<string, DaySums>> {
-  const percent = sql.lit(Math.trunc(rule.absenceDayPercent));
+  const percent = sql.lit(Math.trunc(absenceDayPercent));
   const isDay = sql`missed > 0 and missed * 100 >= ${percent} * expected`;
   // Per record three sums, not four: the work is per row here, and a record that is not
   // attending is on justified leave or absent (effectiveStatus), so attended and absent follow.
-  // The inner query is grouped by position: its date expression holds parameters, which
-  // PostgreSQL would take as new ones if it were written again in GROUP BY.
+  // Grouped by date first, the order of the days index: SQLite then sums as it reads.
   const { rows } = await sql<{
     student_id: string;
     expected: Sum;
@@ -203,12 +172,11 @@ export async function sumsAndDaysPerStudent(
       sum(case when ${isDay} then 0 else missed end) as hour_minutes,
       sum(case when ${isDay} then 0 else justified end) as justified_hour_minutes
     from (
-      select student_id, ${schoolDateOfStart(database, rule)} as school_date,
-        sum(event_duration) as expected,
+      select event_date, student_id, sum(event_duration) as expected,
         sum(case when status = 'attending' then 0 else event_duration end) as missed,
         ${minutesWith('justifiedLeave')} as justified
       from ${records(database, scope)}
-      group by 1, 2
+      group by event_date, student_id
     ) as days
     group by student_id`.execute(database.db);
   return new Map(

@@ -15,7 +15,6 @@ import {
   daysBetween,
   fullName,
   mondayOf,
-  schoolDatesToInstants,
   schoolYearOf,
   todayInSchoolZone,
   type AttendanceReport,
@@ -35,7 +34,7 @@ import {
   peopleByIds,
   studentsOf,
   sumsAndDaysPerStudent,
-  sumsPerStart,
+  sumsPerDate,
   sumsPerStudent,
   type DaySums,
   type MinuteSums,
@@ -44,12 +43,6 @@ import {
   type ReportDb,
 } from './attendance-reports.repository';
 import { weekIndexOf, weeksOfRange } from './report-periods';
-
-/** The records of the school dates from..to: those that start in that range of instants. */
-function scopeOfDates(from: string, to: string): Pick<RecordScope, 'fromIso' | 'toIso'> {
-  const instants = schoolDatesToInstants(from, to);
-  return { fromIso: instants.from, toIso: instants.to };
-}
 
 /** The dashboard's trend: this week and the seven before it. */
 export const TREND_WEEKS = 8;
@@ -96,12 +89,12 @@ export function resolveRange(
   return { from, to };
 }
 
-/** Minutes expected and attended per ISO week of the school, every week of the range listed. */
-async function weeklySeries(database: ReportDb, scope: RecordScope, from: string, to: string) {
-  const weeks = weeksOfRange(from, to);
+/** Minutes expected and attended per ISO week of the school, every week of the scope listed. */
+async function weeklySeries(database: ReportDb, scope: RecordScope) {
+  const weeks = weeksOfRange(scope.from, scope.to);
   const totals = weeks.map(() => ({ expected: 0, attended: 0 }));
-  for (const row of await sumsPerStart(database, scope)) {
-    const total = totals[weekIndexOf(weeks, Date.parse(row.start))]!;
+  for (const row of await sumsPerDate(database, scope)) {
+    const total = totals[weekIndexOf(weeks, row.date)]!;
     total.expected += row.expected;
     total.attended += row.attended;
   }
@@ -112,27 +105,6 @@ async function weeklySeries(database: ReportDb, scope: RecordScope, from: string
     attendedMinutes: totals[index]!.attended,
     percent: attendancePercent(totals[index]!.attended, totals[index]!.expected).percent,
   }));
-}
-
-/**
- * The UTC dates of from..to on which a start at 22:xx UTC is already the next school date (the
- * school is at UTC+2, summer time), as ranges: the repository's rule for late starts. Asked of
- * the shared school calendar day by day (a year at most), not written out as daylight-saving
- * rules. The offset changes at 01:00 UTC, so one look at 22:00 holds for the whole hour.
- */
-export function summerDatesOf(from: string, to: string): { from: string; to: string }[] {
-  const ranges: { from: string; to: string }[] = [];
-  // The day before `from` too: its late starts may fall on `from` at the school.
-  const first = addDays(from, -1);
-  const days = daysBetween(first, to);
-  for (let index = 0; index <= days; index++) {
-    const date = addDays(first, index);
-    if (todayInSchoolZone(new Date(`${date}T22:00:00.000Z`)) === date) continue;
-    const last = ranges.at(-1);
-    if (last && addDays(last.to, 1) === date) last.to = date;
-    else ranges.push({ from: date, to: date });
-  }
-  return ranges;
 }
 
 /** Minutes as hours to one decimal, rounded to the nearest tenth (6 minutes). */
@@ -188,16 +160,10 @@ async function buildReport(
   // Another school's line is as unknown as one that does not exist.
   if (lineId !== undefined && !lines.some((line) => line.id === lineId)) throw new ProblemError('not-found');
 
-  const scope: RecordScope = {
-    schoolId,
-    ...scopeOfDates(from, to),
-    lineId,
-  };
-  // The sums count the days by the school's threshold, in the one scan of the records.
-  const rule = { absenceDayPercent, summerDates: summerDatesOf(from, to) };
+  const scope: RecordScope = { schoolId, from, to, lineId };
   const [sums, weeks, students] = await Promise.all([
-    sumsAndDaysPerStudent(database, scope, rule),
-    weeklySeries(database, scope, from, to),
+    sumsAndDaysPerStudent(database, scope, absenceDayPercent),
+    weeklySeries(database, scope),
     studentsOf(db, schoolId, from, lineId),
   ]);
   // Everyone with records counts, also a student who has since been given a role.
@@ -280,7 +246,7 @@ export async function yearSharesOf(
   year: { from: string; to: string },
 ): Promise<YearShare[]> {
   if (studentIds.length === 0) return [];
-  const scope: RecordScope = { schoolId, studentIds, ...scopeOfDates(year.from, year.to) };
+  const scope: RecordScope = { schoolId, studentIds, from: year.from, to: year.to };
   const [sums, people] = await Promise.all([
     sumsPerStudent(database, scope),
     peopleByIds(database.db, schoolId, studentIds),
@@ -308,19 +274,11 @@ export async function myAttendanceSummary(
   const year = schoolYearOf(today);
   const firstMonday = addDays(mondayOf(today), -7 * (TREND_WEEKS - 1));
   const lastDay = addDays(mondayOf(today), 6);
-  const yearScope: RecordScope = {
-    schoolId,
-    studentId: personId,
-    ...scopeOfDates(year.from, year.to),
-  };
-  const trendScope: RecordScope = {
-    schoolId,
-    studentId: personId,
-    ...scopeOfDates(firstMonday, lastDay),
-  };
+  const yearScope: RecordScope = { schoolId, studentId: personId, from: year.from, to: year.to };
+  const trendScope: RecordScope = { schoolId, studentId: personId, from: firstMonday, to: lastDay };
   const [sums, weeks] = await Promise.all([
     sumsPerStudent(database, yearScope),
-    weeklySeries(database, trendScope, firstMonday, lastDay),
+    weeklySeries(database, trendScope),
   ]);
   return { from: year.from, to: year.to, ...withShare(sums.get(personId) ?? ZERO), weeks };
 }

@@ -1,24 +1,14 @@
 /**
- * The periods of an attendance report: the ISO weeks of a range and the instants that bound
- * them. Dates, weeks and the school year are the shared school calendar's (`@tun/shared/time`,
+ * The periods of an attendance report: the ISO weeks of a range. Dates, weeks and the school year are the shared school calendar's (`@tun/shared/time`,
  * `schoolYearOf`).
  */
-import {
-  addDays,
-  DATE_RANGE_DAYS_MAX,
-  daysBetween,
-  isoWeekLabel,
-  mondayOf,
-  schoolDayStart,
-} from '@tun/shared';
+import { addDays, DATE_RANGE_DAYS_MAX, daysBetween, isoWeekLabel, mondayOf } from '@tun/shared';
 
 export interface ReportWeek {
   /** '2026-W47'. */
   week: string;
   /** The Monday, YYYY-MM-DD. */
   monday: string;
-  /** Midnight of that Monday at the school, ms since the epoch. */
-  startMs: number;
 }
 
 /** More weeks than the longest range a request may name: a guard behind the schemas' bounds. */
@@ -35,19 +25,12 @@ export function weeksOfRange(from: string, to: string): ReportWeek[] {
   const weeks: ReportWeek[] = [];
   for (let index = 0; index < count; index++) {
     const monday = addDays(first, index * 7);
-    weeks.push({ week: isoWeekLabel(monday), monday, startMs: schoolDayStart(monday) });
+    weeks.push({ week: isoWeekLabel(monday), monday });
   }
   return weeks;
 }
 
-/** The index of the week an instant falls in (weeks sorted, the instant not before the first). */
-export function weekIndexOf(weeks: readonly ReportWeek[], instant: number): number {
-  let low = 0;
-  let high = weeks.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (weeks[middle]!.startMs <= instant) low = middle;
-    else high = middle - 1;
-  }
-  return low;
+/** The index of the week a school date falls in (the weeks of a range that holds the date). */
+export function weekIndexOf(weeks: readonly ReportWeek[], date: string): number {
+  return Math.floor(daysBetween(weeks[0]!.monday, date) / 7);
 }

@@ -592,6 +592,7 @@ export async function upsertRecords(trx: Queryable, rows: AttendanceTable[]): Pr
       .onConflict((oc) =>
         oc.columns(['school_id', 'id']).doUpdateSet((eb) => ({
           event_start: eb.ref('excluded.event_start'),
+          event_date: eb.ref('excluded.event_date'),
           event_duration: eb.ref('excluded.event_duration'),
           event_mandatory: eb.ref('excluded.event_mandatory'),
           note: eb.ref('excluded.note'),

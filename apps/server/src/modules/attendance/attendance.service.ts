@@ -413,6 +413,7 @@ export async function writeStatuses(
   ]);
   const byStudent = new Map(existing.map((row) => [row.student_id, row]));
   const now = nowIso();
+  const eventDate = schoolDateOf(event);
   const rows: AttendanceTable[] = [];
   const audits: { before: AttendanceTable | undefined; after: AttendanceTable }[] = [];
   for (const change of changes) {
@@ -433,6 +434,7 @@ export async function writeStatuses(
       event_id: event.id,
       student_id: change.studentId,
       event_start: event.start,
+      event_date: eventDate,
       event_duration: eventMinutes(event),
       event_mandatory: event.mandatory ? 1 : 0,
       note: change.note !== undefined ? change.note : (before?.note ?? null),
