@@ -3,11 +3,12 @@
  * one-school scenarios, a database of its own holding 20 large schools, and the same reads and
  * writes against one of them. Each row states its ratio to one school, budget ≤ 1.2×.
  *
- * One school is measured again here, on its own database and a server of its own, each scenario
- * right before or after the same scenario among 20 schools (the order alternating). Its figures
- * from the table above were taken a quarter of an hour earlier, and on these shared machines
- * the speed of the same build drifts by half within minutes: a ratio over that gap measured the
- * drift as often as the schools (1.25–1.65× in one row of a run, another row the next run).
+ * One school is measured again here, on its own database and a server of its own, in turns of
+ * a few seconds with the same scenario among 20 schools (measurePaired). Its figures from the
+ * table above were taken a quarter of an hour earlier, and on these shared machines the speed of
+ * the same build drifts by half within minutes: a ratio over that gap measured the drift as
+ * often as the schools (1.25–1.65× in one row of a run, another row the next run). Even 10 s
+ * right before or after was not enough: within one scenario's 20 s the speed swung 2.6×.
  *
  * The figure compared: for the loads of 50 clients, throughput (one school's requests per second
  * over these), since with a fixed number of clients it is their mean wait, and on a shared
@@ -15,7 +16,7 @@
  * the note. For the save, measured as one teacher's, its budgeted figure: p50.
  */
 import { prepareDataset, type Dataset } from './dataset';
-import { measureLoad, measurementProblem, type LoadSettings, type Measurement } from './measure';
+import { measurementProblem, measurePaired, type LoadSettings, type Measurement } from './measure';
 import { failedRow, format, type Row } from './report';
 import { SCENARIOS, type BenchContext } from './scenarios';
 import { createDatabase, startServer, type BenchDatabase, type Dialect } from './server';
@@ -155,15 +156,16 @@ export async function scaleRows(
         if (!scenario) throw new Error(`no scenario named '${name}'`);
         progress(`${dialect}: ${name}, ${SCALE_SCHOOLS} schools and one…`);
         const connections = scenario.connections ?? settings.connections;
-        const measure = async (on: BenchContext) => {
+        const side = async (on: BenchContext) => {
           const state = scenario.setup ? await scenario.setup(on) : undefined;
-          return measureLoad(on.baseUrl, scenario.request(on, state), { ...settings, connections });
+          return { baseUrl: on.baseUrl, load: scenario.request(on, state) };
         };
         try {
-          // Every other scenario one school first, so that neither side always has the later minute.
-          const one = index % 2 === 0 ? await measure(oneCtx) : undefined;
-          const measurement = await measure(ctx);
-          const beside = one ?? (await measure(oneCtx));
+          const load = { ...settings, connections };
+          // Every other scenario one school first, so that neither side always has the first turn.
+          const [first, second] = index % 2 === 0 ? [oneCtx, ctx] : [ctx, oneCtx];
+          const [ofFirst, ofSecond] = await measurePaired(await side(first), await side(second), load);
+          const [measurement, beside] = first === ctx ? [ofFirst, ofSecond] : [ofSecond, ofFirst];
           measured.measurements[name] = measurement;
           measured.oneSchool[name] = beside;
           const problem = measurementProblem(measurement) ?? measurementProblem(beside);
