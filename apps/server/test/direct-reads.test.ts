@@ -82,4 +82,24 @@ describe('compiled reads on SQLite', () => {
       .execute();
     expect(await schoolById(db, { id: 'd' })).toEqual([{ id: 'd', short_name: 'Delta' }]);
   });
+
+  it('answers the rows Kysely would, named by their columns', async () => {
+    const { db } = database;
+    await sql`create table record (school_id text, id integer, note text)`.execute(db);
+    await sql`insert into record values ('a', 1, null), ('a', 2, 'Syk'), ('b', 3, 'Borte')`.execute(db);
+    const records = preparedQuery((on, value: (name: 'school') => string) =>
+      on
+        .selectFrom('record' as 'school')
+        .select(['id', 'note as short_name', 'school_id as id'] as never)
+        .where('school_id' as 'id', '=', value('school')),
+    );
+    const direct = await records(db, { school: 'a' });
+    const built = await db.transaction().execute((trx) => records(trx, { school: 'a' }));
+    // A name given twice keeps the last value, in both.
+    expect(direct).toEqual([
+      { id: 'a', short_name: null },
+      { id: 'a', short_name: 'Syk' },
+    ]);
+    expect(direct).toEqual(built);
+  });
 });
