@@ -7,8 +7,8 @@
  * a few seconds with the same scenario among 20 schools (measurePaired). Its figures from the
  * table above were taken a quarter of an hour earlier, and on these shared machines the speed of
  * the same build drifts by half within minutes: a ratio over that gap measured the drift as
- * often as the schools (1.25–1.65× in one row of a run, another row the next run). Even 10 s
- * right before or after was not enough: within one scenario's 20 s the speed swung 2.6×.
+ * often as the schools (1.25–1.65× in one row of a run, another row the next run). Measured
+ * right before or after, one scenario's two halves still fell on different minutes.
  *
  * The figure compared: for the loads of 50 clients, throughput (one school's requests per second
  * over these), since with a fixed number of clients it is their mean wait, and on a shared

@@ -36,7 +36,7 @@ export interface MinuteSums {
  * The records of a scope, read from one of two indexes that hold every column the sums read.
  * The school or a line: the range of school dates in (school_id, event_date, student_id, …),
  * whose rows come grouped by day and student, so the days are summed without a sort (decision
- * 027). Students named: a seek per student in (school_id, student_id, event_start, …) for the
+ * 010, amendment). Students named: a seek per student in (school_id, student_id, event_start, …) for the
  * instants of those dates, a fraction of the school's rows. SQLite is told which index, since
  * its own choice was measured wrong both ways (bench: 400 students × 40 weeks); PostgreSQL
  * chooses its own.
