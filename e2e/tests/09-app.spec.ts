@@ -60,11 +60,18 @@ test('the service worker installs; with the network cut the dashboard, the timet
     color: 'orange',
   });
   const LESSON = `Dreiing ${id}`;
-  const start = Date.now() - 5 * 60_000;
+  // An hour about now, all of it on today's school date: an event past midnight is drawn in two
+  // days' columns, and the lesson would be found twice.
+  const HOUR = 60 * 60_000;
+  const schoolDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(ms);
+  const now = Date.now();
+  let start = now - 5 * 60_000;
+  if (schoolDate(start + HOUR) !== schoolDate(now)) start = now - 2 * HOUR;
+  else if (schoolDate(start) !== schoolDate(now)) start = now + 5 * 60_000;
   await call(api, 'POST', '/api/v1/calendar/events', {
     name: LESSON,
     start: new Date(start).toISOString(),
-    end: new Date(start + 60 * 60_000).toISOString(),
+    end: new Date(start + HOUR).toISOString(),
     type: 'class',
     mandatory: true,
     groupsAttending: [line.id],
