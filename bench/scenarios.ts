@@ -146,6 +146,17 @@ const calendarMonth: Scenario<undefined> = {
   request: ({ dataset }) => ({ path: calendarPath(42), headers: { cookie: dataset.admin.cookie } }),
 };
 
+/** The body of a save of the bench's sheet: its 60 students, those `absent` picks not attending. */
+function sheetSave(dataset: Dataset, absent: (index: number) => boolean): string {
+  return JSON.stringify({
+    records: dataset.studentIds.slice(0, 60).map((studentId, index) => ({
+      studentId,
+      manualStatus: absent(index) ? 'notAttending' : 'attending',
+      note: null,
+    })),
+  });
+}
+
 /**
  * The sheet as a teacher reads it once attendance is taken: saved once, every one of the 60 with
  * a record, one in ten absent. Unsaved, a sheet has no records and is a third of the bytes; the
@@ -158,13 +169,7 @@ async function saveSheetOnce(ctx: BenchContext): Promise<undefined> {
   const response = await fetch(`${ctx.baseUrl}/api/v1/attendance/events/${dataset.sheetEventId}`, {
     method: 'PUT',
     headers: { cookie: dataset.admin.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      records: dataset.studentIds.slice(0, 60).map((studentId, index) => ({
-        studentId,
-        manualStatus: index % 10 === 9 ? 'notAttending' : 'attending',
-        note: null,
-      })),
-    }),
+    body: sheetSave(dataset, (index) => index % 10 === 9),
   });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`PUT of the sheet answered ${response.status}`);
@@ -281,14 +286,7 @@ export const SCENARIOS: Scenario<unknown>[] = [
     connections: 1,
     // Two sheets in turn, so that every save changes all 60 records (and audits them).
     request: ({ dataset }) => {
-      const sheet = (flip: boolean) =>
-        JSON.stringify({
-          records: dataset.studentIds.slice(0, 60).map((studentId, index) => ({
-            studentId,
-            manualStatus: (index % 2 === 0) === flip ? 'attending' : 'notAttending',
-            note: null,
-          })),
-        });
+      const sheet = (flip: boolean) => sheetSave(dataset, (index) => (index % 2 === 0) !== flip);
       const headers = { cookie: dataset.admin.cookie, 'content-type': 'application/json' };
       const path = `/api/v1/attendance/events/${dataset.sheetEventId}`;
       return {

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
 import { call, expect, test, unique, type Member, type PersonOptions } from '../fixtures';
+import { schoolDateOf } from '../school-date';
 
 const MINUTE = 60_000;
 
@@ -32,7 +33,7 @@ async function musicLine(api: APIRequestContext, member: (options?: PersonOption
     });
     // The school day it starts on: just after midnight, a lesson that began minutes ago is
     // yesterday's (the browser runs in the school's zone, see playwright.config.ts).
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(start);
+    const day = schoolDateOf(start);
     return { id: event.id, name: `${name} ${id}`, day };
   };
   return { id, line, room, siri, lesson };

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { startTestPushService, TestBrowser } from '../../apps/server/test/push-endpoint';
 import { expectNoAxeViolations } from '../axe';
 import { call, expect, test, unique } from '../fixtures';
+import { schoolDateOf } from '../school-date';
 import { png } from '../images';
 
 interface Manifest {
@@ -63,11 +64,10 @@ test('the service worker installs; with the network cut the dashboard, the timet
   // An hour about now, all of it on today's school date: an event past midnight is drawn in two
   // days' columns, and the lesson would be found twice.
   const HOUR = 60 * 60_000;
-  const schoolDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(ms);
   const now = Date.now();
   let start = now - 5 * 60_000;
-  if (schoolDate(start + HOUR) !== schoolDate(now)) start = now - 2 * HOUR;
-  else if (schoolDate(start) !== schoolDate(now)) start = now + 5 * 60_000;
+  if (schoolDateOf(start + HOUR) !== schoolDateOf(now)) start = now - 2 * HOUR;
+  else if (schoolDateOf(start) !== schoolDateOf(now)) start = now + 5 * 60_000;
   await call(api, 'POST', '/api/v1/calendar/events', {
     name: LESSON,
     start: new Date(start).toISOString(),

@@ -2,13 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Dish, MenuWeek } from '@tun/shared/food';
 import { expectNoAxeViolations } from '../axe';
 import { call, expect, test, unique } from '../fixtures';
-
-/** The school's date (YYYY-MM-DD) `days` days from today, in Oslo. */
-function schoolDate(days = 0): string {
-  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(new Date());
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
+import { schoolDate } from '../school-date';
 
 /** The Monday of a date's week: what the planner names a week by. */
 function mondayOf(date: string): string {

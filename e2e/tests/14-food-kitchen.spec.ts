@@ -1,12 +1,10 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
 import { call, expect, test, unique } from '../fixtures';
+import { schoolDateOf } from '../school-date';
 
 const HOUR = 60 * 60_000;
 const PHONE = { width: 390, height: 844 };
-
-/** The school date of an instant (the browser runs in the school's zone, see playwright.config.ts). */
-const schoolDate = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(at);
 
 const countsTab = (page: Page) => page.getByRole('tab', { name: 'Antall' });
 const dietsTab = (page: Page) => page.getByRole('tab', { name: 'Allergier og kosthold' });
@@ -39,7 +37,7 @@ async function dinnerTomorrow(api: APIRequestContext, id: string) {
     roomUsed: null,
     groupsAttending: [line.id],
   });
-  return { line, meal, date: schoolDate(start) };
+  return { line, meal, date: schoolDateOf(start) };
 }
 
 test('a student records a milk allergy with consent; the kitchen counts it, and a «Jeg spiser ikke» lowers the count live', async ({
@@ -100,7 +98,7 @@ test('a student records a milk allergy with consent; the kitchen counts it, and 
   // Today is marked, for the eye and for assistive technology.
   await expect(kitchenPage.locator('time[aria-current="date"]')).toHaveAttribute(
     'datetime',
-    schoolDate(new Date()),
+    schoolDateOf(new Date()),
   );
   await expectNoAxeViolations(kitchenPage, 'the counts tab with names shown');
 

@@ -4,13 +4,7 @@ import type { CaseStats, CaseSummary } from '@tun/shared/maintenance';
 import type { Room } from '@tun/shared/rooms';
 import { expectNoAxeViolations } from '../axe';
 import { call, expect, test, unique } from '../fixtures';
-
-/** The school's date (YYYY-MM-DD) `days` days from today, in Oslo. */
-function schoolDate(days = 0): string {
-  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(new Date());
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
+import { schoolDate } from '../school-date';
 
 /** Opens a tab of the janitor page. */
 async function openTab(page: Page, tab: 'Saker' | 'Runder' | 'Statistikk'): Promise<void> {

@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Leave, LeaveSettings } from '@tun/shared/leave';
 import { expectNoAxeViolations } from '../axe';
 import { call, expect, signIn, test, unique } from '../fixtures';
+import { schoolDate } from '../school-date';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -10,13 +11,6 @@ const DEFAULT_SETTINGS: LeaveSettings = {
   justified: { home: true, medical: true, school: true, other: true },
   absenceDayPercent: 50,
 };
-
-/** The school's date (YYYY-MM-DD) `days` days from today, in Oslo. */
-function schoolDate(days = 0): string {
-  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(new Date());
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
 
 /** The coming Saturday: the first after today (a week ahead when today is one). */
 function comingSaturday(): string {

@@ -1,6 +1,6 @@
 /**
- * The periods of an attendance report: the ISO weeks of a range. Dates, weeks and the school year are the shared school calendar's (`@tun/shared/time`,
- * `schoolYearOf`).
+ * The periods of an attendance report: the ISO weeks of a range. Dates, weeks and the school
+ * year are the shared school calendar's (`@tun/shared/time`, `schoolYearOf`).
  */
 import { addDays, DATE_RANGE_DAYS_MAX, daysBetween, isoWeekLabel, mondayOf } from '@tun/shared';
 
