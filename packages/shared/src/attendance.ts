@@ -92,10 +92,27 @@ export const attendanceRecordSchema = z.object({
 });
 export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
 
+/**
+ * A record as a sheet's row carries it: what was registered and by whom. The row names the
+ * student and carries the effective status, and the sheet names the event; the event's start,
+ * length and whether it is mandatory are the event's, the same on every row. Repeated on each
+ * of 60 rows they were more than half of a sheet's bytes, and a sheet is made anew after every
+ * save and scan (decision 031).
+ */
+export const sheetRecordSchema = attendanceRecordSchema.pick({
+  note: true,
+  registeredBy: true,
+  preliminaryBy: true,
+  nfcStatus: true,
+  preliminaryStatus: true,
+  manualStatus: true,
+});
+export type SheetRecord = z.infer<typeof sheetRecordSchema>;
+
 /** One row of a sheet: a student expected at the event, with what is known of them. */
 export const attendanceSheetRowSchema = z.object({
   studentId: z.string(),
-  record: attendanceRecordSchema.nullable(),
+  record: sheetRecordSchema.nullable(),
   /** Absence registered in advance for this event or the whole day. */
   preliminary: z
     .object({ status: attendanceStatusSchema, note: z.string().nullable(), by: z.string().nullable() })

@@ -6,6 +6,7 @@ import {
   type AttendanceRecord,
   type AttendanceStatus,
   type CalendarEvent,
+  type SheetRecord,
 } from '@tun/shared';
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import { nowIso, type Queryable } from '../../db/database';
@@ -14,13 +15,42 @@ import type { AttendanceTable, DB, PrelimAttendanceTable, PrelimDayAttendanceTab
 
 const STATUSES: ReadonlySet<string | null> = new Set([...ATTENDANCE_STATUSES, null]);
 
+/** What a sheet reads of each record (`SheetRecord`, and the status and student of its row). */
+const SHEET_COLUMNS = [
+  'student_id',
+  'status',
+  'note',
+  'registered_by',
+  'preliminary_by',
+  'nfc_status',
+  'preliminary_status',
+  'manual_status',
+] as const satisfies readonly (keyof AttendanceTable)[];
+export type SheetRecordRow = Pick<AttendanceTable, (typeof SHEET_COLUMNS)[number]>;
+
 /** SPEC §8: a stored record whose statuses are not the known ones is refused, not passed on. */
-export function toRecord(row: AttendanceTable): AttendanceRecord {
+function checkStored(row: SheetRecordRow): void {
   for (const status of [row.status, row.nfc_status, row.preliminary_status, row.manual_status]) {
     if (!STATUSES.has(status)) throw new Error(ATTENDANCE_MESSAGES.invalidStatus);
   }
   if (row.registered_by === null && row.preliminary_by === null)
     throw new Error(ATTENDANCE_MESSAGES.noRegistrar);
+}
+
+export function toSheetRecord(row: SheetRecordRow): SheetRecord {
+  checkStored(row);
+  return {
+    note: row.note,
+    registeredBy: row.registered_by,
+    preliminaryBy: row.preliminary_by,
+    nfcStatus: row.nfc_status as AttendanceStatus | null,
+    preliminaryStatus: row.preliminary_status as AttendanceStatus | null,
+    manualStatus: row.manual_status as AttendanceStatus | null,
+  };
+}
+
+export function toRecord(row: AttendanceTable): AttendanceRecord {
+  checkStored(row);
   return {
     id: row.id,
     eventId: row.event_id,
@@ -56,6 +86,26 @@ export async function recordsOfEvent(
   eventId: string,
 ): Promise<AttendanceTable[]> {
   return recordsOfEventQuery(db, { schoolId, eventId });
+}
+
+const sheetRecordsOfEventQuery = preparedQuery((db, value: SchoolEvent) =>
+  db
+    .selectFrom('attendance')
+    .select(SHEET_COLUMNS)
+    .where('school_id', '=', value('schoolId'))
+    .where('event_id', '=', value('eventId')),
+);
+
+/**
+ * An event's records as its sheet shows them: only the columns it reads. Each value read is a
+ * JavaScript value made, and the sheet's 60 records of all 16 columns were most of its time.
+ */
+export async function sheetRecordsOfEvent(
+  db: Queryable,
+  schoolId: string,
+  eventId: string,
+): Promise<SheetRecordRow[]> {
+  return sheetRecordsOfEventQuery(db, { schoolId, eventId });
 }
 
 // A tag scan reads it first (a class scanning in at once).

@@ -47,10 +47,12 @@ import {
   recordsOfEvent,
   recordsOfStudentsBetween,
   replaceRegistration,
+  sheetRecordsOfEvent,
   studentEventsBetween,
   studentRecordsBetween,
   studentsOrScholarsAmong,
   toRecord,
+  toSheetRecord,
   updatePreliminary,
   updatePreliminaryDay,
   upsertRecords,
@@ -222,7 +224,7 @@ async function makeSheet(db: Queryable, actor: Actor, eventId: string, kept: She
   const { event, preliminary } = await eventWithPreliminaryKept(kept.events, db, schoolId, eventId);
   const [expected, records, registration, known] = await Promise.all([
     expectedStudentsKept(kept.members, db, schoolId, event),
-    recordsOfEvent(db, schoolId, event.id),
+    sheetRecordsOfEvent(db, schoolId, event.id),
     findRegistration(db, schoolId, event.id),
     schoolNames(db, schoolId, kept.members),
   ]);
@@ -237,7 +239,7 @@ async function makeSheet(db: Queryable, actor: Actor, eventId: string, kept: She
       const early = preliminary.get(studentId) ?? null;
       return {
         studentId,
-        record: row ? toRecord(row) : null,
+        record: row ? toSheetRecord(row) : null,
         preliminary: early,
         status: row
           ? (row.status as AttendanceStatus)

@@ -306,6 +306,7 @@ export function AttendanceSheetView({ eventId }: { eventId: string }) {
             {rows.map((row) => (
               <SheetRow
                 key={row.studentId}
+                eventId={sheet.data.eventId}
                 row={row}
                 edit={shownEdits[row.studentId]}
                 name={nameOf(row.studentId)}

@@ -36,6 +36,8 @@ export function useSheetRowTexts(t: TFunction): SheetRowTexts {
 }
 
 interface SheetRowProps {
+  /** The sheet's event: its rows' records are of it. */
+  eventId: string;
   row: AttendanceSheetRow;
   edit: RowEdit | undefined;
   name: string;
@@ -51,6 +53,7 @@ interface SheetRowProps {
 
 /** One student on the sheet: name, what is known already (advance notice, scan), status and note. */
 export const SheetRow = memo(function SheetRow({
+  eventId,
   row,
   edit,
   name,
@@ -123,7 +126,7 @@ export const SheetRow = memo(function SheetRow({
           {/* Mounted only when opened: closed, each row's dialog and history query cost the sheet's render. */}
           {historyOpen && (
             <RecordHistoryModal
-              eventId={row.record.eventId}
+              eventId={eventId}
               studentId={row.studentId}
               name={name}
               nameOf={nameOf}

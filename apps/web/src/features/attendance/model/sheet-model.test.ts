@@ -22,7 +22,7 @@ const untouched: AttendanceSheetRow = {
 };
 const scanned: AttendanceSheetRow = {
   studentId: 'b',
-  record: record('b', { nfcStatus: 'attending', status: 'attending', registeredBy: 'b' }),
+  record: record({ nfcStatus: 'attending', registeredBy: 'b' }),
   preliminary: null,
   status: 'attending',
 };
@@ -34,7 +34,7 @@ const excused: AttendanceSheetRow = {
 };
 const marked: AttendanceSheetRow = {
   studentId: 'd',
-  record: record('d', { manualStatus: 'notAttending', note: 'Sov over' }),
+  record: record({ manualStatus: 'notAttending', note: 'Sov over' }),
   preliminary: null,
   status: 'notAttending',
 };
@@ -42,7 +42,7 @@ const rows = [untouched, scanned, excused, marked];
 /** Saved once without a status: counts as not attending by default, but nobody registered one. */
 const savedBlank: AttendanceSheetRow = {
   studentId: 'e',
-  record: record('e'),
+  record: record(),
   preliminary: null,
   status: 'notAttending',
 };
@@ -157,7 +157,7 @@ describe('a refetch while the teacher edits', () => {
     const refetched: AttendanceSheetRow[] = rows.map((row) => ({
       ...row,
       status: 'attending',
-      record: record(row.studentId, { nfcStatus: 'attending', status: 'attending' }),
+      record: record({ nfcStatus: 'attending' }),
     }));
     expect(refetched.map((row) => shownStatus(row, edits[row.studentId]))).toEqual([
       'justifiedLeave',
