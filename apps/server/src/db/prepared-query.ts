@@ -16,7 +16,7 @@ interface Compiled<R> {
   query: CompiledQuery<R>;
   /**
    * On SQLite outside a transaction: the statement on the database's reader (decision 036), which
-   * answers arrays, and the names of their columns.
+   * answers arrays, and the function that makes each its row (`rowMaker`).
    */
   statement?: { reader: SQLite.Statement; rowOf: (values: readonly unknown[]) => R };
   /** For each of the compiled query's parameters: the value's name, or the value itself. */

@@ -97,8 +97,9 @@ const sheetRecordsOfEventQuery = preparedQuery((db, value: SchoolEvent) =>
 );
 
 /**
- * An event's records as its sheet shows them: only the columns it reads. Each value read is a
- * JavaScript value made, and the sheet's 60 records of all 16 columns were most of its time.
+ * An event's records as its sheet shows them: only the columns it reads. better-sqlite3's cost
+ * grows with each column it answers, and reading the sheet's 60 records cost about a third of a
+ * sheet made anew (decision 031).
  */
 export async function sheetRecordsOfEvent(
   db: Queryable,
